@@ -1,0 +1,57 @@
+import { z } from 'zod'
+
+// Every setting the service reads, in one place, validated once at start-up.
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  BASE_URL: z.url().optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  REDIS_URL: z.string().min(1).optional(),
+  RATE_LIMIT_BACKEND: z.enum(['memory', 'redis']).default('memory'),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SIGNING_SECRET: z.string().min(32).optional(),
+})
+
+export type Config = {
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  baseUrl: string
+  databaseUrl: string | undefined
+  dataDir: string
+  redisUrl: string | undefined
+  rateLimit: { backend: 'memory' | 'redis'; max: number; windowSeconds: number }
+  logLevel: string
+  signingSecret: string | undefined
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`)
+  }
+  const e = parsed.data
+  if (e.RATE_LIMIT_BACKEND === 'redis' && !e.REDIS_URL) {
+    throw new Error('Invalid configuration:\n  REDIS_URL is required when RATE_LIMIT_BACKEND=redis')
+  }
+  if (e.NODE_ENV === 'production' && !e.SIGNING_SECRET) {
+    throw new Error('Invalid configuration:\n  SIGNING_SECRET (at least 32 characters) is required when NODE_ENV=production')
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl: (e.BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    redisUrl: e.REDIS_URL,
+    rateLimit: { backend: e.RATE_LIMIT_BACKEND, max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
+    logLevel: e.LOG_LEVEL,
+    signingSecret: e.SIGNING_SECRET,
+  }
+}

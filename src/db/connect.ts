@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { PGlite } from '@electric-sql/pglite'
+import type { Database } from './database.ts'
+
+export type DatabaseKind = 'postgres' | 'pglite'
+export type OpenedDatabase = { db: Kysely<Database>; kind: DatabaseKind; close: () => Promise<void> }
+
+// int8 as number, like PGlite: positions and versions stay far below 2^53.
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20) return (value: string) => Number(value)
+    return pg.types.getTypeParser(oid, format)
+  },
+}
+
+export function openPostgres(connectionString: string, poolSize = 10): OpenedDatabase {
+  const pool = new pg.Pool({ connectionString, max: poolSize, types: pgTypes as pg.CustomTypesConfig })
+  // An idle client that loses its server must not crash the process.
+  pool.on('error', () => {})
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return { db, kind: 'postgres', close: () => db.destroy() }
+}
+
+// dataDir undefined: in memory (tests). Otherwise persisted under dataDir/pglite.
+export async function openPglite(dataDir: string | undefined): Promise<OpenedDatabase> {
+  let pglite: PGlite
+  if (dataDir === undefined) {
+    pglite = new PGlite()
+  } else {
+    const dir = resolve(join(dataDir, 'pglite'))
+    mkdirSync(dir, { recursive: true })
+    pglite = new PGlite(dir)
+  }
+  await pglite.waitReady
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
+  return { db, kind: 'pglite', close: () => db.destroy() }
+}
+
+export async function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): Promise<OpenedDatabase> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir)
+}

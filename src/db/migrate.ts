@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely'
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration'
+import * as eventStore from './migrations/0001-event-store.ts'
+import * as projections from './migrations/0002-projections.ts'
+import * as commerce from './migrations/0003-commerce.ts'
+import * as access from './migrations/0004-access.ts'
+
+// Migrations are imported, not read from a folder, so the same list runs on PGlite and PostgreSQL.
+const migrations: Record<string, Migration> = {
+  '0001-event-store': eventStore,
+  '0002-projections': projections,
+  '0003-commerce': commerce,
+  '0004-access': access,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw error instanceof Error ? error : new Error(String(error))
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}
