@@ -63,6 +63,7 @@ export interface DeveloperActivityTable {
   store_id: string
   occurred_at: Timestamp
   first_position: number
+  last_position: number
   action: string
   outcome: 'applied' | 'rejected'
   theme_id: string | null

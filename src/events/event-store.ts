@@ -78,6 +78,8 @@ export type AppendOptions = {
   within?: (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>
 }
 
+export type ReadStreamOptions = { fromVersion?: number; toPosition?: number; toTime?: Date }
+
 export type ReadAllOptions = {
   after?: Position
   limit?: number
@@ -88,7 +90,7 @@ export type ReadAllOptions = {
 
 export interface EventStore {
   append(streams: AppendToStream[], options?: AppendOptions): Promise<AppendResult>
-  readStream(streamId: string, options?: { toPosition?: number; toTime?: Date }): Promise<RecordedEvent[]>
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>
   readAll(options?: ReadAllOptions, db?: DbOrTrx): Promise<{ events: RecordedEvent[]; position: Position }>
   streamVersion(streamId: string): Promise<number | null>
 }

@@ -10,6 +10,7 @@ import type {
   EventStore,
   Position,
   ReadAllOptions,
+  ReadStreamOptions,
   RecordedEvent,
   StreamConflict,
 } from './event-store.ts'
@@ -136,12 +137,14 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
     }
   }
 
-  async function readStream(streamId: string, options: { toPosition?: number; toTime?: Date } = {}): Promise<RecordedEvent[]> {
+  async function readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const fromVersion = options.fromVersion ?? 1
     const toPosition = options.toPosition ?? null
     const toTime = options.toTime ?? null
     const { rows } = await sql<EventRow>`
       select ${eventColumns} from events
       where stream_id = ${streamId}
+        and stream_version >= ${fromVersion}
         and (${toPosition}::bigint is null or global_position <= ${toPosition}::bigint)
         and (${toTime}::timestamptz is null or recorded_at <= ${toTime}::timestamptz)
       order by stream_version`.execute(db)

@@ -35,6 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       store_id text not null,
       occurred_at timestamptz not null,
       first_position bigint not null,
+      last_position bigint not null,
       action text not null,
       outcome text not null check (outcome in ('applied', 'rejected')),
       theme_id text,

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import type { NavigationEvent, NavigationMenu } from '../../events/theme-events.ts'
+import { streams, streamTypes } from '../../events/theme-events.ts'
+import { validateNavigation } from '../../theme/validate.ts'
+import type { CommandContext, CommandDeps } from '../context.ts'
+import { invalid, type LocatedIssue, type Result } from '../errors.ts'
+import { runCommand, type Decision } from '../run-command.ts'
+
+export const menuInputSchema = z.strictObject({
+  handle: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'lowercase letters, digits and "-"').meta({ description: 'Menu handle, e.g. "main" or "footer".' }),
+  title: z.string().min(1).max(100).optional(),
+  items: z.array(z.unknown()).meta({ description: 'Menu entries: [{ label, href, children? }]; hrefs are https or site-relative.' }),
+})
+export const updateNavigationSchema = z.strictObject({ menus: z.array(menuInputSchema).min(1).max(10) })
+export type UpdateNavigationInput = z.output<typeof updateNavigationSchema>
+
+export const MENU_LIMIT = 10
+
+// Pure: the menus after the update. Menus named in the input are replaced; the others stay.
+export function decideNavigation(current: NavigationMenu[], input: UpdateNavigationInput, at: string): Result<NavigationEvent[]> {
+  const issues: LocatedIssue[] = []
+  const next = new Map(current.map((m) => [m.handle, m]))
+  input.menus.forEach((menu, i) => {
+    const checked = validateNavigation(menu.items, `menus[${i}].items`)
+    if (!checked.ok) return issues.push(...checked.issues)
+    if (menu.title !== undefined && /[<>]/.test(menu.title)) return issues.push({ path: `menus[${i}].title`, code: 'UNSAFE_CONTENT', message: 'a menu title is plain text' })
+    const title = menu.title ?? next.get(menu.handle)?.title ?? menu.handle
+    next.set(menu.handle, { handle: menu.handle, title, items: checked.navigation })
+  })
+  if (next.size > MENU_LIMIT) issues.push({ path: 'menus', code: 'LIMIT_EXCEEDED', message: `a store has at most ${MENU_LIMIT} menus` })
+  if (issues.length > 0) return invalid(issues)
+  return { ok: true, value: [{ type: 'NavigationMenusUpdated', data: { menus: [...next.values()], changed: input.menus.map((m) => m.handle), at } }] }
+}
+
+export async function updateNavigation(deps: CommandDeps, ctx: CommandContext, input: UpdateNavigationInput) {
+  return runCommand(deps, ctx, async (): Promise<Decision<NavigationMenu[]>> => {
+    const events = await deps.eventStore.readStream(streams.navigation(ctx.storeId))
+    const last = events.at(-1)
+    const current = last ? (last.data as NavigationEvent['data']).menus : []
+    const decided = decideNavigation(current, input, deps.clock().toISOString())
+    if (!decided.ok) return decided
+    return {
+      ok: true,
+      appends: [{ streamId: streams.navigation(ctx.storeId), streamType: streamTypes.navigation, storeId: ctx.storeId, expected: last ? last.streamVersion : 'no_stream', events: decided.value }],
+      result: () => decided.value[0]!.data.menus,
+    }
+  })
+}

@@ -1,0 +1,159 @@
+import type { RecordedEvent } from '../../events/event-store.ts'
+import { streams, streamTypes, type ThemeEvent } from '../../events/theme-events.ts'
+import { collectReferences } from '../../theme/validate.ts'
+import { defaultThemeDocument, type ThemeDocument } from '../../theme/document.ts'
+import type { CommandContext, CommandDeps } from '../context.ts'
+import { fail, type Result } from '../errors.ts'
+import { runCommand, type Decision } from '../run-command.ts'
+import { decide, type ThemeCommand } from './decide.ts'
+import { assignIds } from './assign-ids.ts'
+import { expectedFrom, loadStoreThemes, loadTheme } from './load.ts'
+import type { Operation } from './operations.ts'
+import { fold, type Theme, type ThemeState } from './state.ts'
+import { decideStoreThemes } from './store-themes.ts'
+
+export type ThemeResult = Result<Theme> & { events?: RecordedEvent[] }
+
+const themeStream = (ctx: CommandContext, themeId: string, expected: 'no_stream' | number, events: ThemeEvent[]) => ({
+  streamId: streams.theme(themeId),
+  streamType: streamTypes.theme,
+  storeId: ctx.storeId,
+  expected,
+  events,
+})
+
+async function knownFor(deps: CommandDeps, ctx: CommandContext, ...values: unknown[]) {
+  const productIds = new Set<string>()
+  const collectionIds = new Set<string>()
+  for (const v of values) {
+    const refs = collectReferences(v)
+    for (const id of refs.productIds) productIds.add(id)
+    for (const id of refs.collectionIds) collectionIds.add(id)
+  }
+  return deps.references(ctx.storeId, { productIds, collectionIds })
+}
+
+const after = (state: ThemeState, events: ThemeEvent[]): Theme => fold(events, state) as Theme
+const owned = (state: ThemeState, ctx: CommandContext): state is ThemeState & { exists: true } => state.exists && state.storeId === ctx.storeId
+
+async function createFrom(deps: CommandDeps, ctx: CommandContext, input: { name: string; provider: string; document: ThemeDocument; duplicatedFrom: string | null }): Promise<ThemeResult> {
+  const themeId = deps.newId('thm')
+  return runCommand(deps, ctx, async (): Promise<Decision<Theme>> => {
+    const at = deps.clock().toISOString()
+    const registry = await loadStoreThemes(deps, ctx.storeId)
+    const added = decideStoreThemes({ type: 'AddTheme', themeId }, registry.state, at)
+    if (!added.ok) return added
+    const known = await knownFor(deps, ctx, input.document)
+    const decided = decide({ type: 'CreateTheme', themeId, ...input }, { exists: false }, { storeId: ctx.storeId, known, at })
+    if (!decided.ok) return { ...decided, themeId: input.duplicatedFrom }
+    return {
+      ok: true,
+      appends: [
+        themeStream(ctx, themeId, 'no_stream', decided.value),
+        { streamId: streams.storeThemes(ctx.storeId), streamType: streamTypes.storeThemes, storeId: ctx.storeId, expected: expectedFrom(registry.streamVersion), events: added.value },
+      ],
+      result: () => after({ exists: false }, decided.value),
+    }
+  })
+}
+
+export function createTheme(deps: CommandDeps, ctx: CommandContext, input: { name: string; provider: string }): Promise<ThemeResult> {
+  return createFrom(deps, ctx, { ...input, document: defaultThemeDocument(), duplicatedFrom: null })
+}
+
+export async function duplicateTheme(deps: CommandDeps, ctx: CommandContext, sourceId: string, input: { name?: string | undefined; provider: string }): Promise<ThemeResult> {
+  const source = await loadTheme(deps, sourceId)
+  if (!owned(source.state, ctx)) return fail('NOT_FOUND', 'theme not found')
+  const name = input.name ?? `Copy of ${source.state.name}`.slice(0, 100)
+  return createFrom(deps, ctx, { name, provider: input.provider, document: source.state.document, duplicatedFrom: sourceId })
+}
+
+// Runs a command against one theme's stream only (everything but create, publish and archive).
+function onTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, command: (state: ThemeState) => ThemeCommand, opts: { dryRun?: boolean } = {}): Promise<ThemeResult> {
+  return runCommand(deps, ctx, async (): Promise<Decision<Theme>> => {
+    const at = deps.clock().toISOString()
+    const loaded = await loadTheme(deps, themeId)
+    if (!owned(loaded.state, ctx)) return fail('NOT_FOUND', 'theme not found')
+    const cmd = command(loaded.state)
+    const known = await knownFor(deps, ctx, loaded.state.document, cmd)
+    const decided = decide(cmd, loaded.state, { storeId: ctx.storeId, known, at })
+    if (!decided.ok) return { ...decided, themeId }
+    const result = after(loaded.state, decided.value)
+    if (opts.dryRun || decided.value.length === 0) return { ok: true, appends: [], result: () => result }
+    return { ok: true, appends: [themeStream(ctx, themeId, loaded.streamVersion, decided.value)], result: () => result }
+  })
+}
+
+export type EditInput = { operations: Operation[]; expectedVersion?: number | undefined; dryRun?: boolean | undefined }
+
+// Batches and every single page/section/token/navigation edit go through here.
+export function applyThemeOperations(deps: CommandDeps, ctx: CommandContext, themeId: string, input: EditInput): Promise<ThemeResult> {
+  const operations = assignIds(input.operations, deps.newId)
+  return onTheme(deps, ctx, themeId, () => ({ type: 'ApplyOperations', operations, expectedVersion: input.expectedVersion }), { dryRun: input.dryRun ?? false })
+}
+
+export type UpdateInput = { name?: string | undefined; tokens?: Extract<Operation, { op: 'updateTokens' }>['tokens'] | undefined; navigation?: unknown[] | undefined; expectedVersion?: number | undefined }
+
+export function updateTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, input: UpdateInput): Promise<ThemeResult> {
+  const operations: Operation[] = []
+  if (input.tokens) operations.push({ op: 'updateTokens', tokens: input.tokens })
+  if (input.navigation) operations.push({ op: 'setNavigation', navigation: input.navigation })
+  return onTheme(deps, ctx, themeId, () => ({ type: 'UpdateTheme', name: input.name, operations, expectedVersion: input.expectedVersion }))
+}
+
+export function recordPreviewIssued(deps: CommandDeps, ctx: CommandContext, themeId: string, input: { tokenId: string; expiresAt: string }): Promise<ThemeResult> {
+  return onTheme(deps, ctx, themeId, () => ({ type: 'RecordPreviewIssued', ...input }))
+}
+
+export function archiveTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, input: { expectedVersion?: number | undefined }): Promise<ThemeResult> {
+  return runCommand(deps, ctx, async (): Promise<Decision<Theme>> => {
+    const at = deps.clock().toISOString()
+    const loaded = await loadTheme(deps, themeId)
+    if (!owned(loaded.state, ctx)) return fail('NOT_FOUND', 'theme not found')
+    const decided = decide({ type: 'ArchiveTheme', expectedVersion: input.expectedVersion }, loaded.state, { storeId: ctx.storeId, known: emptyKnown, at })
+    if (!decided.ok) return { ...decided, themeId }
+    const registry = await loadStoreThemes(deps, ctx.storeId)
+    const removed = decideStoreThemes({ type: 'RemoveTheme', themeId }, registry.state, at)
+    if (!removed.ok) return removed
+    return {
+      ok: true,
+      appends: [
+        themeStream(ctx, themeId, loaded.streamVersion, decided.value),
+        { streamId: streams.storeThemes(ctx.storeId), streamType: streamTypes.storeThemes, storeId: ctx.storeId, expected: expectedFrom(registry.streamVersion), events: removed.value },
+      ],
+      result: () => after(loaded.state, decided.value),
+    }
+  })
+}
+
+// Validate, then in one transaction: the theme goes live, the former live theme becomes private,
+// and the store's registry records the change. Concurrent publishes in one store conflict on the
+// registry stream, so exactly one theme ends up active.
+export function publishTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, input: { expectedVersion?: number | undefined }): Promise<ThemeResult> {
+  return runCommand(deps, ctx, async (): Promise<Decision<Theme>> => {
+    const at = deps.clock().toISOString()
+    const loaded = await loadTheme(deps, themeId)
+    if (!owned(loaded.state, ctx)) return fail('NOT_FOUND', 'theme not found')
+    const registry = await loadStoreThemes(deps, ctx.storeId)
+    const previous = registry.state.activeThemeId
+    const known = await knownFor(deps, ctx, loaded.state.document)
+    const decided = decide({ type: 'PublishTheme', previousThemeId: previous === themeId ? null : previous, expectedVersion: input.expectedVersion }, loaded.state, { storeId: ctx.storeId, known, at })
+    if (!decided.ok) return { ...decided, themeId }
+    if (decided.value.length === 0) return { ok: true, appends: [], result: () => after(loaded.state, []) }
+    const live = decideStoreThemes({ type: 'ChangeLiveTheme', themeId }, registry.state, at)
+    if (!live.ok) return live
+    const appends = [
+      themeStream(ctx, themeId, loaded.streamVersion, decided.value),
+      { streamId: streams.storeThemes(ctx.storeId), streamType: streamTypes.storeThemes, storeId: ctx.storeId, expected: expectedFrom(registry.streamVersion), events: live.value },
+    ]
+    if (previous && previous !== themeId) {
+      const former = await loadTheme(deps, previous)
+      const unpublished = decide({ type: 'UnpublishTheme', replacedBy: themeId }, former.state, { storeId: ctx.storeId, known: emptyKnown, at })
+      if (!unpublished.ok) return unpublished
+      appends.push(themeStream(ctx, previous, former.streamVersion, unpublished.value))
+    }
+    return { ok: true, appends, result: () => after(loaded.state, decided.value) }
+  })
+}
+
+const emptyKnown = { productIds: new Set<string>(), collectionIds: new Set<string>() }

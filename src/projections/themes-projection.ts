@@ -1,0 +1,89 @@
+import type { QueryCreator, Selectable } from 'kysely'
+import type { Database, ThemesTable } from '../db/database.ts'
+import type { ThemeEvent } from '../events/theme-events.ts'
+import type { ThemeDocument } from '../theme/document.ts'
+import { evolve, initialThemeState, type Theme, type ThemeState } from '../commands/theme/state.ts'
+import { groupByStream, iso, type Projection } from './projection.ts'
+
+export type ThemeRow = Selectable<ThemesTable>
+
+// The projection row holds the whole theme state, so it doubles as the command side's snapshot.
+export function rowToTheme(row: ThemeRow): Theme {
+  return {
+    themeId: row.theme_id,
+    storeId: row.store_id,
+    name: row.name,
+    provider: row.provider,
+    status: row.status,
+    document: row.document as ThemeDocument,
+    version: row.version,
+    duplicatedFrom: row.duplicated_from,
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
+    publishedAt: iso(row.published_at),
+    archivedAt: iso(row.archived_at),
+    lastPreviewAt: iso(row.last_preview_at),
+    lastPreviewedVersion: row.last_previewed_version,
+  }
+}
+
+function themeToRow(theme: Theme, streamVersion: number) {
+  const document = JSON.stringify(theme.document)
+  return {
+    theme_id: theme.themeId,
+    store_id: theme.storeId,
+    name: theme.name,
+    provider: theme.provider,
+    status: theme.status,
+    version: theme.version,
+    stream_version: streamVersion,
+    document,
+    document_bytes: Buffer.byteLength(document),
+    duplicated_from: theme.duplicatedFrom,
+    created_at: theme.createdAt,
+    updated_at: theme.updatedAt,
+    published_at: theme.publishedAt,
+    archived_at: theme.archivedAt,
+    last_preview_at: theme.lastPreviewAt,
+    last_previewed_version: theme.lastPreviewedVersion,
+  }
+}
+
+export const themesProjection: Projection = {
+  name: 'themes',
+  tables: ['themes'],
+  async apply(db: QueryCreator<Database>, events) {
+    for (const [streamId, list] of groupByStream(events, 'theme-')) {
+      const themeId = streamId.slice('theme-'.length)
+      const row = await db.selectFrom('themes').selectAll().where('theme_id', '=', themeId).executeTakeFirst()
+      let state: ThemeState = row ? { exists: true, ...rowToTheme(row) } : initialThemeState
+      let streamVersion = row ? row.stream_version : 0
+      for (const e of list) {
+        if (e.streamVersion <= streamVersion) continue
+        state = evolve(state, { type: e.type, data: e.data } as ThemeEvent)
+        streamVersion = e.streamVersion
+      }
+      if (!state.exists || (row && streamVersion === row.stream_version)) continue
+      const values = themeToRow(state, streamVersion)
+      await db
+        .insertInto('themes')
+        .values(values)
+        .onConflict((oc) =>
+          oc.column('theme_id').doUpdateSet((eb) => ({
+            name: eb.ref('excluded.name'),
+            status: eb.ref('excluded.status'),
+            version: eb.ref('excluded.version'),
+            stream_version: eb.ref('excluded.stream_version'),
+            document: eb.ref('excluded.document'),
+            document_bytes: eb.ref('excluded.document_bytes'),
+            updated_at: eb.ref('excluded.updated_at'),
+            published_at: eb.ref('excluded.published_at'),
+            archived_at: eb.ref('excluded.archived_at'),
+            last_preview_at: eb.ref('excluded.last_preview_at'),
+            last_previewed_version: eb.ref('excluded.last_previewed_version'),
+          })).where('themes.stream_version', '<', (eb) => eb.ref('excluded.stream_version')),
+        )
+        .execute()
+    }
+  },
+}
