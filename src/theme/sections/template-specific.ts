@@ -1,0 +1,54 @@
+// Sections that render the record a template is for (the current product,
+// collection or blog post); each belongs to exactly one template.
+import { z } from 'zod'
+import { TEXT_LIMITS } from '../constants.ts'
+import { columns, defineSection, plainText, richText, strictObject } from './fields.ts'
+
+export const productDetails = defineSection('product-details', {
+  description:
+    'The product being viewed: gallery, title, price, availability, variant picker and add-to-cart, all read from the catalog at render time. Product template only; it must appear there exactly once.',
+  templates: ['product'],
+  settings: strictObject({
+    imagePosition: z.enum(['left', 'right']).meta({ description: 'Side of the gallery on wide screens. Default left.' }).optional(),
+    galleryStyle: z.enum(['grid', 'carousel', 'stacked']).meta({ description: 'How product images are laid out. Default carousel.' }).optional(),
+    showDescription: z.boolean().meta({ description: "Show the product's description. Default true." }).optional(),
+    showShareLinks: z.boolean().meta({ description: 'Show share links. Default false.' }).optional(),
+    buttonLabel: plainText(TEXT_LIMITS.label, 'Text of the add-to-cart button. Default "Add to cart".').optional(),
+  }),
+})
+
+export const collectionProducts = defineSection('collection-products', {
+  description:
+    'The products of the collection being viewed, paginated, with optional sorting and filters. Collection template only; it must appear there exactly once.',
+  templates: ['collection'],
+  settings: strictObject({
+    showTitle: z.boolean().meta({ description: 'Show the collection title. Default true.' }).optional(),
+    showDescription: z.boolean().meta({ description: 'Show the collection description. Default true.' }).optional(),
+    columns: columns(2, 5).optional(),
+    productsPerPage: z.int().min(4).max(48).meta({ description: 'Products per page (4-48). Default 24.' }).optional(),
+    showSort: z.boolean().meta({ description: 'Offer sorting. Default true.' }).optional(),
+    showFilters: z.boolean().meta({ description: 'Offer filters. Default false.' }).optional(),
+  }),
+})
+
+export const article = defineSection('article', {
+  description:
+    "The blog post being viewed: title, cover image, author, date and content come from the store. Blog post template only; it must appear there exactly once. Its own body is optional text shown after the post's content.",
+  templates: ['blogPost'],
+  settings: strictObject({
+    showAuthor: z.boolean().meta({ description: 'Show the author. Default true.' }).optional(),
+    showDate: z.boolean().meta({ description: 'Show the publication date. Default true.' }).optional(),
+    showCoverImage: z.boolean().meta({ description: 'Show the cover image. Default true.' }).optional(),
+    width: z.enum(['narrow', 'normal', 'wide']).meta({ description: 'Content width. Default narrow.' }).optional(),
+    body: richText(TEXT_LIMITS.longText, 'Text shown after the post content, for example a sign-off or a call to action.').optional(),
+  }),
+})
+
+export const TEMPLATE_SECTIONS = [productDetails, collectionProducts, article] as const
+
+/** The section a non-home template is built around; validation requires exactly one. */
+export const REQUIRED_TEMPLATE_SECTION = {
+  product: 'product-details',
+  collection: 'collection-products',
+  blogPost: 'article',
+} as const
