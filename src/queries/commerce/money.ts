@@ -1,0 +1,31 @@
+import type { Image, Money } from './schemas.ts'
+import { absoluteUrl } from '../read-context.ts'
+
+// Every currency the platform sells in has two decimals (MAD, EUR, ...).
+export function money(cents: number, currencyCode: string): Money {
+  const c = Math.trunc(cents)
+  const sign = c < 0 ? '-' : ''
+  const abs = Math.abs(c)
+  return { amount: `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`, currencyCode, cents: c }
+}
+
+const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback)
+const intOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null)
+
+// A stored image ({ url, alt, width, height }, url site-relative) as returned to clients.
+export function toImage(baseUrl: string, stored: unknown): Image | null {
+  if (stored === null || typeof stored !== 'object') return null
+  const s = stored as Record<string, unknown>
+  if (typeof s.url !== 'string' || s.url.length === 0) return null
+  return { url: absoluteUrl(baseUrl, s.url), alt: str(s.alt), width: intOrNull(s.width), height: intOrNull(s.height) }
+}
+
+export function toImages(baseUrl: string, stored: unknown): Image[] {
+  if (!Array.isArray(stored)) return []
+  return stored.flatMap((s) => {
+    const img = toImage(baseUrl, s)
+    return img ? [img] : []
+  })
+}
+
+export const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString()
