@@ -135,10 +135,13 @@ type Visit = (key: string | number, value: unknown, segments: PathSegment[]) => 
 
 function walk(root: unknown, visit: Visit): PathSegment[] | null {
   const stack: Array<{ value: unknown; segments: PathSegment[] }> = [{ value: root, segments: [] }]
+  // Parsed JSON never shares objects, but values built in code may, even cyclically.
+  const seen = new WeakSet<object>()
   let tooDeep: PathSegment[] | null = null
   while (stack.length > 0) {
     const { value, segments } = stack.pop() as { value: unknown; segments: PathSegment[] }
-    if (typeof value !== 'object' || value === null) continue
+    if (typeof value !== 'object' || value === null || seen.has(value)) continue
+    seen.add(value)
     if (segments.length >= MAX_DEPTH) {
       tooDeep ??= segments
       continue
@@ -153,6 +156,10 @@ function walk(root: unknown, visit: Visit): PathSegment[] | null {
     }
   }
   return tooDeep
+}
+
+function nestingIssue(path: string): ValidationIssue {
+  return issue(path, 'VALIDATION_FAILED', `Value is nested more than ${MAX_DEPTH} levels deep`)
 }
 
 type FoundReference = { kind: 'product' | 'collection'; id: string; segments: PathSegment[] }
@@ -213,7 +220,7 @@ function scanKeys(root: unknown, prefix: string, known: KnownReferences | null):
     }
     return undefined
   })
-  if (tooDeep !== null) issues.push(issue(joinPath(prefix, tooDeep), 'VALIDATION_FAILED', `Value is nested more than ${MAX_DEPTH} levels deep`))
+  if (tooDeep !== null) issues.push(nestingIssue(joinPath(prefix, tooDeep)))
   return { issues, references, flaggedPaths }
 }
 
@@ -441,8 +448,11 @@ const DEEP_VALIDATION_BYTES = LIMITS.documentBytes * 4
 
 export function validateThemeDocument(doc: unknown, known: KnownReferences): { ok: true; document: ThemeDocument } | Failure {
   if (!isPlainObject(doc)) return { ok: false, issues: [issue('', 'VALIDATION_FAILED', 'The theme document must be a JSON object')] }
+  // Checked before serializing: absurd nesting would overflow JSON.stringify's stack.
+  const tooDeep = walk(doc, () => undefined)
+  if (tooDeep !== null) return { ok: false, issues: [nestingIssue(joinPath('', tooDeep))] }
   const bytes = jsonBytes(doc)
-  if (bytes === null) return { ok: false, issues: [issue('', 'VALIDATION_FAILED', 'The theme document is not valid JSON data')] }
+  if (bytes === null) return { ok: false, issues: [issue('', 'VALIDATION_FAILED', 'The theme document is not JSON data (it is cyclic or holds values JSON cannot represent)')] }
   if (bytes > DEEP_VALIDATION_BYTES) return { ok: false, issues: [sizeIssue(bytes)] }
   const result = collect(doc, '', themeDocumentSchema.safeParse(doc), known, wholeDocumentRules(doc, bytes))
   return result.ok ? { ok: true, document: result.value } : result
