@@ -1,0 +1,198 @@
+// Rules on keys rather than values, checked by walking the raw JSON: commerce
+// data and code carriers are refused wherever they hide, and references are
+// found under their four canonical keys.
+import {
+  COLLECTION_REFERENCE_HINT,
+  PRODUCT_REFERENCE_HINT,
+  REFERENCE_ID_PATTERN,
+  REFERENCE_KEYS,
+  SCHEMA_HINT,
+} from './constants.ts'
+import { issue, joinPath, type PathSegment, type ValidationIssue } from './issues.ts'
+
+export type KnownReferences = { productIds: ReadonlySet<string>; collectionIds: ReadonlySet<string> }
+
+// Words that mark commerce data. Matching whole words (from camelCase, snake_case
+// or kebab-case) keeps display keys such as `productsPerPage` legal.
+const COMMERCE_WORDS: ReadonlySet<string> = new Set([
+  'price',
+  'prices',
+  'pricing',
+  'cost',
+  'costs',
+  'inventory',
+  'inventories',
+  'stock',
+  'stocks',
+  'quantity',
+  'quantities',
+  'qty',
+  'sku',
+  'skus',
+  'available',
+  'availability',
+  'msrp',
+])
+
+// All-lowercase spellings that cannot be split into words.
+const COMMERCE_COMPOUNDS: ReadonlySet<string> = new Set([
+  'compareat',
+  'compareatprice',
+  'saleprice',
+  'regularprice',
+  'unitprice',
+  'costprice',
+  'pricecents',
+  'instock',
+  'outofstock',
+  'stocklevel',
+  'stockcount',
+  'stockquantity',
+  'onhand',
+  'inventoryquantity',
+  'inventorycount',
+  'availablequantity',
+  'availableforsale',
+  'quantityavailable',
+])
+
+function keyWords(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '')
+}
+
+export function isCommerceKey(key: string): boolean {
+  const normalized = key.toLowerCase().replace(/[^a-z0-9]/g, '')
+  return COMMERCE_COMPOUNDS.has(normalized) || keyWords(key).some((word) => COMMERCE_WORDS.has(word))
+}
+
+// Keys that only exist to smuggle markup, styles or code into a renderer.
+const UNSAFE_KEYS: ReadonlySet<string> = new Set([
+  'dangerouslysetinnerhtml',
+  'innerhtml',
+  'outerhtml',
+  'srcdoc',
+  'script',
+  'scripts',
+  'html',
+  'rawhtml',
+  'customhtml',
+  'customjs',
+  'customcss',
+  'css',
+  'style',
+  'styles',
+  'javascript',
+  'js',
+  'jsx',
+  'component',
+  'iframe',
+  'embed',
+  'eval',
+])
+
+export function isUnsafeKey(key: string): boolean {
+  const lower = key.toLowerCase()
+  return /^on[a-z]{3,}$/.test(lower) || UNSAFE_KEYS.has(lower.replace(/[^a-z0-9]/g, ''))
+}
+
+// Theme documents are about eight levels deep; anything far deeper is hostile
+// and must not cost a deep recursion.
+export const MAX_DEPTH = 32
+
+type Visit = (key: string | number, value: unknown, segments: PathSegment[]) => 'skip' | undefined
+
+export function walk(root: unknown, visit: Visit): PathSegment[] | null {
+  const stack: Array<{ value: unknown; segments: PathSegment[] }> = [{ value: root, segments: [] }]
+  // Parsed JSON never shares objects, but values built in code may, even cyclically.
+  const seen = new WeakSet<object>()
+  let tooDeep: PathSegment[] | null = null
+  while (stack.length > 0) {
+    const { value, segments } = stack.pop() as { value: unknown; segments: PathSegment[] }
+    if (typeof value !== 'object' || value === null || seen.has(value)) continue
+    seen.add(value)
+    if (segments.length >= MAX_DEPTH) {
+      tooDeep ??= segments
+      continue
+    }
+    const entries: Array<[string | number, unknown]> = Array.isArray(value)
+      ? value.map((item, index): [number, unknown] => [index, item])
+      : Object.entries(value)
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i] as [string | number, unknown]
+      const childSegments = [...segments, key]
+      if (visit(key, child, childSegments) !== 'skip') stack.push({ value: child, segments: childSegments })
+    }
+  }
+  return tooDeep
+}
+
+export function nestingIssue(path: string): ValidationIssue {
+  return issue(path, 'VALIDATION_FAILED', `Value is nested more than ${MAX_DEPTH} levels deep`)
+}
+
+type FoundReference = { kind: 'product' | 'collection'; id: string; segments: PathSegment[] }
+
+function referencesIn(key: string | number, value: unknown, segments: PathSegment[]): FoundReference[] {
+  if (typeof key !== 'string' || !Object.hasOwn(REFERENCE_KEYS, key)) return []
+  const kind = REFERENCE_KEYS[key as keyof typeof REFERENCE_KEYS]
+  if (typeof value === 'string') return [{ kind, id: value, segments }]
+  if (!Array.isArray(value)) return []
+  return value.flatMap((item, index) => (typeof item === 'string' ? [{ kind, id: item, segments: [...segments, index] }] : []))
+}
+
+/** Every product and collection id referenced anywhere in a JSON value (under productId, productIds, collectionId, collectionIds). */
+export function collectReferences(value: unknown): { productIds: Set<string>; collectionIds: Set<string> } {
+  const productIds = new Set<string>()
+  const collectionIds = new Set<string>()
+  walk(value, (key, child, segments) => {
+    for (const found of referencesIn(key, child, segments)) (found.kind === 'product' ? productIds : collectionIds).add(found.id)
+    return undefined
+  })
+  return { productIds, collectionIds }
+}
+
+export type KeyScan = { issues: ValidationIssue[]; references: ValidationIssue[]; flaggedPaths: Set<string> }
+
+const COMMERCE_HINT =
+  'Reference products by productId/productIds and collections by collectionId/collectionIds; the storefront reads price, stock and availability from the catalog at render time.'
+
+export function scanKeys(root: unknown, prefix: string, known: KnownReferences | null): KeyScan {
+  const issues: ValidationIssue[] = []
+  const references: ValidationIssue[] = []
+  const flaggedPaths = new Set<string>()
+  const tooDeep = walk(root, (key, value, segments) => {
+    if (typeof key === 'string') {
+      const path = joinPath(prefix, segments)
+      if (isCommerceKey(key)) {
+        flaggedPaths.add(path)
+        issues.push(issue(path, 'COMMERCE_DATA_FORBIDDEN', `'${key}' is commerce data; themes never store price, stock, inventory, quantity or SKU values`, COMMERCE_HINT))
+        return 'skip'
+      }
+      if (isUnsafeKey(key)) {
+        flaggedPaths.add(path)
+        issues.push(issue(path, 'UNSAFE_CONTENT', `'${key}' would carry code, markup or styles; themes contain no scripts, event handlers or raw HTML`, SCHEMA_HINT))
+        return 'skip'
+      }
+    }
+    if (known !== null && typeof key === 'string') {
+      for (const found of referencesIn(key, value, segments)) {
+        if (!REFERENCE_ID_PATTERN.test(found.id)) continue // malformed ids are reported by the schema
+        const path = joinPath(prefix, found.segments)
+        if (found.kind === 'product' && !known.productIds.has(found.id)) {
+          references.push(issue(path, 'INVALID_PRODUCT_REFERENCE', `No product with id '${found.id}' exists in this store`, PRODUCT_REFERENCE_HINT))
+        }
+        if (found.kind === 'collection' && !known.collectionIds.has(found.id)) {
+          references.push(issue(path, 'INVALID_COLLECTION_REFERENCE', `No collection with id '${found.id}' exists in this store`, COLLECTION_REFERENCE_HINT))
+        }
+      }
+    }
+    return undefined
+  })
+  if (tooDeep !== null) issues.push(nestingIssue(joinPath(prefix, tooDeep)))
+  return { issues, references, flaggedPaths }
+}
