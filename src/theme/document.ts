@@ -48,7 +48,7 @@ export const themeTokensSchema = strictObject({
 
 const navigationLink = {
   label: plainText(TEXT_LIMITS.label, 'Link text.', { min: 1 }),
-  href: url('Link target: a storefront path such as /, /products/<id>, /collections/<id> or /<page-slug>, or an https:// URL.'),
+  href: url('Link target: a storefront path such as /, /products/<id>, /collections/<id> or /pages/<slug>, or an https:// URL.'),
 }
 
 const navigationChildSchema = z
@@ -91,7 +91,7 @@ const slugSchema = z
     }
   })
   .meta({
-    description: `URL path of the page (/<slug>), unique in the theme, at most ${TEXT_LIMITS.slug} characters. Reserved: ${RESERVED_SLUGS.join(', ')}.`,
+    description: `Address of the page: /pages/<slug>. Lowercase words joined by hyphens, unique in the theme, at most ${TEXT_LIMITS.slug} characters. Reserved: ${RESERVED_SLUGS.join(', ')}.`,
   })
 
 export const pageSchema = strictObject({

@@ -17,7 +17,7 @@ export const DANGEROUS_SCHEMES: readonly string[] = [
 ]
 
 export const URL_HINT =
-  'Use an https:// URL or a site-relative path starting with a single / (for example /products/<id> or /<page-slug>).'
+  'Use an https:// URL or a site-relative path starting with a single / (for example /products/<id> or /pages/<slug>).'
 
 // Named references an attacker can use to spell a scheme; the full HTML table is
 // not needed because decoding here only classifies, it never produces output.
