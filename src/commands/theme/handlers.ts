@@ -12,7 +12,8 @@ import type { Operation } from './operations.ts'
 import { fold, type Theme, type ThemeState } from './state.ts'
 import { decideStoreThemes } from './store-themes.ts'
 
-export type ThemeResult = Result<Theme> & { events?: RecordedEvent[] }
+// `decided` is what the command decided (also on a dry run, where nothing is appended).
+export type ThemeResult = Result<Theme> & { events?: RecordedEvent[]; decided?: ThemeEvent[] }
 
 const themeStream = (ctx: CommandContext, themeId: string, expected: 'no_stream' | number, events: ThemeEvent[]) => ({
   streamId: streams.theme(themeId),
@@ -69,8 +70,9 @@ export async function duplicateTheme(deps: CommandDeps, ctx: CommandContext, sou
 }
 
 // Runs a command against one theme's stream only (everything but create, publish and archive).
-function onTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, command: (state: ThemeState) => ThemeCommand, opts: { dryRun?: boolean } = {}): Promise<ThemeResult> {
-  return runCommand(deps, ctx, async (): Promise<Decision<Theme>> => {
+async function onTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, command: (state: ThemeState) => ThemeCommand, opts: { dryRun?: boolean } = {}): Promise<ThemeResult> {
+  let decidedEvents: ThemeEvent[] = []
+  const outcome = await runCommand(deps, ctx, async (): Promise<Decision<Theme>> => {
     const at = deps.clock().toISOString()
     const loaded = await loadTheme(deps, themeId)
     if (!owned(loaded.state, ctx)) return fail('NOT_FOUND', 'theme not found')
@@ -78,10 +80,12 @@ function onTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, comman
     const known = await knownFor(deps, ctx, loaded.state.document, cmd)
     const decided = decide(cmd, loaded.state, { storeId: ctx.storeId, known, at })
     if (!decided.ok) return { ...decided, themeId }
+    decidedEvents = decided.value
     const result = after(loaded.state, decided.value)
     if (opts.dryRun || decided.value.length === 0) return { ok: true, appends: [], result: () => result }
     return { ok: true, appends: [themeStream(ctx, themeId, loaded.streamVersion, decided.value)], result: () => result }
   })
+  return outcome.ok ? { ...outcome, decided: decidedEvents } : outcome
 }
 
 export type EditInput = { operations: Operation[]; expectedVersion?: number | undefined; dryRun?: boolean | undefined }

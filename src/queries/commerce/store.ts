@@ -3,9 +3,9 @@ import { absoluteUrl } from '../read-context.ts'
 import { iso } from './money.ts'
 import type { Store, StoreSettings } from './schemas.ts'
 
-// Store profile and sanitized settings. Nothing here (or anywhere in src/queries) reads
-// store_secrets; settings are rebuilt field by field from a whitelist, so an unexpected key
-// in store_settings.settings is dropped, never passed through.
+// Store profile and sanitized settings. Nothing here (or anywhere in src/queries) reads the
+// secrets table (a test checks the source); settings are rebuilt field by field from a
+// whitelist, so an unexpected key in store_settings.settings is dropped, never passed through.
 
 type Obj = Record<string, unknown>
 const obj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {})

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyBaseLogger } from 'fastify'
+import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
+import { sql } from 'kysely'
+import type { Redis } from 'ioredis'
+import type { Services } from '../services.ts'
+import type { OperationDefinition } from '../operations/operation.ts'
+import { operations } from '../operations/catalog.ts'
+import { classifyError, sendError } from './errors.ts'
+import { registerOperation } from './rest-routes.ts'
+import { rateLimitKey } from './rate-limit-key.ts'
+import { openApiDocument } from './openapi.ts'
+import { registerMediaRoute } from './media-route.ts'
+
+export type AppOptions = {
+  logger?: FastifyBaseLogger
+  redis?: Redis | null
+  // Adapters that live outside this file (MCP, storefront renderer) register here.
+  plugins?: ((app: FastifyInstance, services: Services) => Promise<void>)[]
+  extraApiRoutes?: { method: string; path: string }[]
+}
+
+const REQUEST_ID = /^[\x21-\x7e]{1,200}$/
+
+export const loggerOptions = (level: string) => ({
+  level,
+  // Credentials never reach the logs, whatever a handler logs by mistake.
+  redact: {
+    paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'headers.authorization', '*.password', '*.secret', '*.client_secret', '*.access_token', '*.refresh_token', '*.key', '*.token'],
+    censor: '[redacted]',
+  },
+})
+
+const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`)
+
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
+    },
+    disableRequestLogging: true,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { maxParamLength: 2048 },
+  })
+
+  app.decorateRequest('audit', null as never)
+  app.addHook('onRequest', async (request, reply) => {
+    request.audit = {}
+    reply.header('x-request-id', request.id)
+  })
+  app.addHook('onResponse', async (request, reply) => {
+    const a = request.audit ?? {}
+    request.log.info({ requestId: request.id, method: request.method, url: request.routeOptions.url ?? 'unmatched', statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime), credentialId: a.credentialId, storeId: a.storeId, operationId: a.operationId, errorCode: a.errorCode }, 'request completed')
+  })
+
+  // An empty JSON body is an empty input (POST /publish with no body), not a parse error.
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim()
+    if (text === '') return done(null, undefined)
+    try {
+      done(null, JSON.parse(text))
+    } catch {
+      const error = new Error('invalid JSON') as Error & { code: string; statusCode: number }
+      error.code = 'FST_ERR_CTP_INVALID_JSON_BODY'
+      error.statusCode = 400
+      done(error, undefined)
+    }
+  })
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } })
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const classified = classifyError(error as never)
+    if (classified.log) request.log.error({ err: error, requestId: request.id }, 'request failed')
+    request.audit = { ...request.audit, errorCode: classified.code }
+    if (classified.code === 'RATE_LIMITED') reply.header('retry-after', reply.getHeader('retry-after') ?? String(services.config.rateLimit.windowSeconds))
+    return sendError(request, reply, classified.code, classified.message)
+  })
+
+  // Per credential (the hash of the bearer token), or per client address without one; the same
+  // counter covers REST and MCP. Redis for several instances, memory for one.
+  await app.register(rateLimit, {
+    global: false,
+    max: services.config.rateLimit.max,
+    timeWindow: services.config.rateLimit.windowSeconds * 1000,
+    keyGenerator: rateLimitKey,
+    ...(options.redis ? { redis: options.redis, nameSpace: 'storefront-rl:' } : {}),
+    skipOnError: false,
+    errorResponseBuilder: (_request, context) => {
+      const error = new Error(`rate limit of ${context.max} requests per ${services.config.rateLimit.windowSeconds} s exceeded; retry in ${context.after}`) as Error & { statusCode: number }
+      error.statusCode = 429
+      return error
+    },
+  })
+  const limit = app.rateLimit()
+
+  const apiRoutes: { method: string; pattern: RegExp }[] = []
+  await app.register(async (api) => {
+    api.addHook('onRequest', limit)
+    for (const op of operations as OperationDefinition[]) {
+      registerOperation(api, op, services)
+      apiRoutes.push({ method: op.method, pattern: pathPattern(op.path) })
+    }
+    api.get('/api/v1/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(openApiDocument(services.baseUrl)))
+    apiRoutes.push({ method: 'GET', pattern: pathPattern('/api/v1/openapi.json') })
+    for (const plugin of options.plugins ?? []) await plugin(api, services)
+  })
+  for (const r of options.extraApiRoutes ?? []) apiRoutes.push({ method: r.method, pattern: pathPattern(r.path) })
+
+  app.setNotFoundHandler({ preHandler: async (request: FastifyRequest, reply: FastifyReply) => (request.url.startsWith('/api/') ? limit.call(app, request, reply) : undefined) }, async (request, reply) => {
+    const path = request.url.split('?')[0]!
+    const allowed = [...new Set(apiRoutes.filter((r) => r.pattern.test(path)).map((r) => r.method))]
+    if (allowed.length > 0) {
+      if (allowed.includes('GET')) allowed.push('HEAD')
+      reply.header('allow', allowed.join(', '))
+      request.audit.errorCode = 'METHOD_NOT_ALLOWED'
+      return sendError(request, reply, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allowed.join(', ')}`)
+    }
+    request.audit.errorCode = 'NOT_FOUND'
+    return sendError(request, reply, 'NOT_FOUND', `no route for ${request.method} ${path}`)
+  })
+
+  app.get('/healthz', async () => ({ status: 'ok' }))
+  app.get('/readyz', async (request, reply) => {
+    const checks: Record<string, 'ok' | 'down'> = {}
+    try {
+      await sql`select 1`.execute(services.db)
+      checks.database = 'ok'
+    } catch {
+      checks.database = 'down'
+    }
+    if (options.redis) {
+      try {
+        await options.redis.ping()
+        checks.redis = 'ok'
+      } catch {
+        checks.redis = 'down'
+      }
+    }
+    const ready = Object.values(checks).every((c) => c === 'ok')
+    if (!ready) return sendError(request, reply, 'UNAVAILABLE', 'not ready', { checks })
+    return { status: 'ready', checks }
+  })
+  registerMediaRoute(app, services)
+  return app
+}

@@ -1,0 +1,46 @@
+import type { OperationDefinition } from './operation.ts'
+import { getContextOperation } from './context-operation.ts'
+import * as commerce from './commerce-operations.ts'
+import * as media from './media-navigation-operations.ts'
+import * as themes from './theme-operations.ts'
+import * as content from './theme-content-operations.ts'
+
+// Every operation of the contract, in the contract's order. REST routes, the OpenAPI document
+// and the MCP tools are all generated from this list.
+export const operations: readonly OperationDefinition[] = [
+  getContextOperation,
+  commerce.getStoreOperation,
+  commerce.getStoreSettingsOperation,
+  commerce.listProductsOperation,
+  commerce.getProductOperation,
+  commerce.listCollectionsOperation,
+  commerce.getCollectionOperation,
+  commerce.listOrdersOperation,
+  commerce.getOrderOperation,
+  commerce.listCustomersOperation,
+  commerce.getCheckoutOperation,
+  media.listMediaOperation,
+  media.uploadMediaOperation,
+  media.getNavigationOperation,
+  media.updateNavigationOperation,
+  themes.listThemesOperation,
+  themes.createThemeOperation,
+  themes.getThemeSchemaOperation,
+  themes.getThemeOperation,
+  themes.updateThemeOperation,
+  themes.archiveThemeOperation,
+  themes.duplicateThemeOperation,
+  themes.publishThemeOperation,
+  themes.createThemePreviewTokenOperation,
+  themes.applyThemeBatchOperation,
+  content.listThemePagesOperation,
+  content.createThemePageOperation,
+  content.updateThemePageOperation,
+  content.deleteThemePageOperation,
+  content.listThemeSectionsOperation,
+  content.createThemeSectionOperation,
+  content.updateThemeSectionOperation,
+  content.deleteThemeSectionOperation,
+] as OperationDefinition[]
+
+export const operationById = (id: string) => operations.find((o) => o.operationId === id)

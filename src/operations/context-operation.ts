@@ -1,0 +1,71 @@
+import { z } from 'zod'
+import { getStore, listCollections, listProducts } from '../queries/commerce/index.ts'
+import { brandingSchema, storeSchema } from '../queries/commerce/schemas.ts'
+import { currentDraft, workflowNext, workflowSchema } from '../queries/context/workflow.ts'
+import { themeSummarySchema } from '../queries/themes/schemas.ts'
+import { listThemes, themeSummary } from '../queries/themes/theme-queries.ts'
+import { LIMITS } from '../theme/document.ts'
+import { defineOperation } from './operation.ts'
+import { notFound } from './results.ts'
+
+const productBrief = z.object({ id: z.string(), title: z.string(), handle: z.string(), status: z.string(), image: z.string().nullable(), inStock: z.boolean() })
+const collectionBrief = z.object({ id: z.string(), title: z.string(), handle: z.string(), productCount: z.number().int() })
+
+export const contextSchema = z.object({
+  store: storeSchema,
+  branding: brandingSchema,
+  products: z.object({ items: z.array(productBrief), total: z.number().int().nullable(), nextCursor: z.string().nullable() }).meta({ description: 'The first page of products (ids to reference in sections); page on with listProducts.' }),
+  collections: z.object({ items: z.array(collectionBrief), nextCursor: z.string().nullable() }),
+  themes: z.array(themeSummarySchema),
+  activeThemeId: z.string().nullable(),
+  currentDraftId: z.string().nullable().meta({ description: 'The most recently changed draft: continue it rather than creating another.' }),
+  grantedScopes: z.array(z.string()),
+  limits: z.record(z.string(), z.number()),
+  schema: z.object({ operationId: z.literal('getThemeSchema'), tool: z.literal('get_theme_schema'), documentVersion: z.number().int() }),
+  workflow: workflowSchema,
+})
+
+export const getContextOperation = defineOperation({
+  operationId: 'getContext',
+  method: 'GET',
+  path: '/api/v1/context',
+  scopes: ['store:read'],
+  tag: 'Store',
+  summary: 'Safe store context for theme agents',
+  description: 'Branding, the first products and collections, the themes and a state-aware workflow.next ([{ action, reason }]) that tells the agent what to do next. Call it once at the start of a session; it is the only call needed to get going.',
+  data: contextSchema,
+  successStatus: 200,
+  idempotent: false,
+  mcp: { name: 'get_context', title: 'Get store context', description: 'Start here, once per session: store branding, real product and collection ids, existing themes, and workflow.next telling you what to do next. Do not call it repeatedly.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
+  async run(_input, caller, s) {
+    const [store, products, collections, themes] = await Promise.all([
+      getStore(s.read, caller.storeId),
+      listProducts(s.read, caller.storeId, { limit: 20 }),
+      listCollections(s.read, caller.storeId, { limit: 20 }),
+      listThemes(s.read, caller.storeId),
+    ])
+    if (!store) return notFound('store')
+    const summaries = themes.map((t) => themeSummary(t, s.baseUrl))
+    const draft = currentDraft(summaries)
+    return {
+      ok: true,
+      data: {
+        store,
+        branding: store.branding,
+        products: {
+          items: products.items.map((p) => ({ id: p.id, title: p.title, handle: p.handle, status: p.status, image: p.images[0]?.url ?? null, inStock: p.inventory.inStock })),
+          total: null,
+          nextCursor: products.pagination.nextCursor,
+        },
+        collections: { items: collections.items.map((c) => ({ id: c.id, title: c.title, handle: c.handle, productCount: c.productCount })), nextCursor: collections.pagination.nextCursor },
+        themes: summaries,
+        activeThemeId: summaries.find((t) => t.status === 'active')?.id ?? null,
+        currentDraftId: draft?.id ?? null,
+        grantedScopes: [...caller.scopes].sort(),
+        limits: { ...LIMITS },
+        schema: { operationId: 'getThemeSchema' as const, tool: 'get_theme_schema' as const, documentVersion: 1 },
+        workflow: workflowNext(summaries, caller.scopes),
+      },
+    }
+  },
+})

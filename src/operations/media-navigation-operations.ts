@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto'
+import { z } from 'zod'
+import { registerMedia } from '../commands/store/media.ts'
+import { updateNavigation, updateNavigationSchema } from '../commands/store/navigation.ts'
+import { sniffImage } from '../commands/store/sniff-image.ts'
+import { MAX_UPLOAD_BYTES } from '../http/multipart.ts'
+import { listMediaAssets, mediaAssetSchema, mediaAssetView } from '../queries/media-assets.ts'
+import { listNavigationMenus, navigationMenuSchema } from '../queries/navigation.ts'
+import { paginationQuerySchema } from '../queries/pagination.ts'
+import { urlProblem } from '../theme/url.ts'
+import { commandContext } from './command-context.ts'
+import { defineOperation, type Outcome } from './operation.ts'
+import { paged } from './paged.ts'
+
+const read = { readOnlyHint: true, idempotentHint: true, openWorldHint: false }
+const invalid = (path: string, message: string, code = 'VALIDATION_FAILED'): Outcome<never> => ({ ok: false, error: { code, message, details: { issues: [{ path, code, message }] } } })
+
+export const listMediaOperation = defineOperation({
+  operationId: 'listMedia',
+  method: 'GET',
+  path: '/api/v1/media',
+  scopes: ['media:read'],
+  tag: 'Media',
+  summary: 'List media assets',
+  description: 'Uploaded and registered images of the store, oldest first, paginated.',
+  query: paginationQuerySchema,
+  data: z.object({ media: z.array(mediaAssetSchema) }),
+  paginated: true,
+  successStatus: 200,
+  idempotent: false,
+  mcp: { name: 'get_media', title: 'Get media', description: 'The store’s images (logo, banners, uploads) to use in image settings.', annotations: read },
+  async run(input: { limit: number; cursor?: string }, caller, s) {
+    return paged('media', () => listMediaAssets(s.read, caller.storeId, input))
+  },
+})
+
+export const uploadMediaBodySchema = z.strictObject({
+  url: z.string().max(2048).optional().meta({ description: 'Register an https image URL (not fetched).' }),
+  dataBase64: z.string().max(Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 4).optional().meta({ description: 'Or upload image bytes, base64-encoded (PNG, JPEG, WebP, GIF, AVIF; at most 5 MiB; SVG refused).' }),
+  file: z.unknown().optional().meta({ description: 'Multipart uploads only: the file part.' }),
+  alt: z.string().max(300).default('').meta({ description: 'Alternative text for accessibility.' }),
+})
+
+export const uploadMediaOperation = defineOperation({
+  operationId: 'uploadMedia',
+  method: 'POST',
+  path: '/api/v1/media',
+  scopes: ['media:write'],
+  tag: 'Media',
+  summary: 'Upload or register an image',
+  description: 'multipart/form-data with a `file` part (and `alt`), or JSON with `url` (https) or `dataBase64`. The type is read from the bytes; only PNG, JPEG, WebP, GIF and AVIF up to 5 MiB; SVG is refused. 201 when new; 200 when the same bytes or URL were already registered.',
+  body: uploadMediaBodySchema,
+  multipart: true,
+  data: mediaAssetSchema,
+  successStatus: 201,
+  idempotent: true,
+  mcp: { name: 'upload_media', title: 'Upload media', description: 'Register an https image URL or upload image bytes (base64) for use in theme image settings.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+  async run(input: { url?: string; dataBase64?: string; file?: { bytes: Uint8Array }; alt: string }, caller, s) {
+    if (/[<>]/.test(input.alt)) return invalid('alt', 'alt text is plain text', 'UNSAFE_CONTENT')
+    const sources = [input.url, input.dataBase64, input.file].filter((v) => v !== undefined).length
+    if (sources !== 1) return invalid('', 'give exactly one of file (multipart), url or dataBase64')
+    const ctx = commandContext(caller, 'uploadMedia')
+    if (input.url !== undefined) {
+      const problem = urlProblem(input.url)
+      if (problem) return invalid('url', problem.message, problem.code)
+      if (!input.url.startsWith('https://')) return invalid('url', 'a registered image URL is an absolute https URL')
+      const result = await registerMedia(s.commands, ctx, { source: 'url', url: input.url, alt: input.alt })
+      if (!result.ok) return result
+      return { ok: true, status: result.value.created ? 201 : 200, data: mediaAssetView(s.baseUrl, result.value.asset) }
+    }
+    const bytes = input.file ? input.file.bytes : new Uint8Array(Buffer.from(input.dataBase64!, 'base64'))
+    if (bytes.byteLength === 0) return invalid(input.file ? 'file' : 'dataBase64', 'the upload is empty')
+    if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `an upload is at most ${MAX_UPLOAD_BYTES} bytes` } }
+    const sniffed = sniffImage(bytes)
+    if (!sniffed) {
+      const text = Buffer.from(bytes.subarray(0, 512)).toString('utf8').toLowerCase()
+      const message = text.includes('<svg') || text.includes('<?xml') ? 'SVG is not accepted (it can carry script); upload PNG, JPEG, WebP, GIF or AVIF' : 'not a supported image; upload PNG, JPEG, WebP, GIF or AVIF'
+      return { ok: false, error: { code: 'UNSUPPORTED_MEDIA_TYPE', message } }
+    }
+    const sha256 = createHash('sha256').update(bytes).digest('hex')
+    const result = await registerMedia(s.commands, ctx, { source: 'upload', bytes, sha256, contentType: sniffed.contentType, width: sniffed.width, height: sniffed.height, alt: input.alt })
+    if (!result.ok) return result
+    return { ok: true, status: result.value.created ? 201 : 200, data: mediaAssetView(s.baseUrl, result.value.asset) }
+  },
+})
+
+export const getNavigationOperation = defineOperation({
+  operationId: 'getNavigation',
+  method: 'GET',
+  path: '/api/v1/navigation',
+  scopes: ['navigation:read'],
+  tag: 'Navigation',
+  summary: 'The store’s navigation menus',
+  description: 'The main and footer menus (and any others). A theme’s own navigation array is part of the theme document.',
+  data: z.object({ menus: z.array(navigationMenuSchema) }),
+  successStatus: 200,
+  idempotent: false,
+  mcp: { name: 'get_navigation', title: 'Get navigation', description: 'The store’s navigation menus (main, footer).', annotations: read },
+  async run(_input, caller, s) {
+    return { ok: true, data: { menus: await listNavigationMenus(s.read, caller.storeId) } }
+  },
+})
+
+export const updateNavigationOperation = defineOperation({
+  operationId: 'updateNavigation',
+  method: 'PATCH',
+  path: '/api/v1/navigation',
+  scopes: ['navigation:write'],
+  tag: 'Navigation',
+  summary: 'Update navigation menus',
+  description: 'Menus given are replaced by handle; others stay. Entries are { label, href, children? } with https or site-relative hrefs. Audited like a theme change.',
+  body: updateNavigationSchema,
+  data: z.object({ menus: z.array(navigationMenuSchema) }),
+  successStatus: 200,
+  idempotent: true,
+  mcp: { name: 'update_navigation', title: 'Update navigation', description: 'Replace one or more store menus (main, footer) by handle.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+  async run(input: z.output<typeof updateNavigationSchema>, caller, s) {
+    const result = await updateNavigation(s.commands, commandContext(caller, 'updateNavigation'), input)
+    if (!result.ok) return result
+    return { ok: true, data: { menus: await listNavigationMenus(s.read, caller.storeId) } }
+  },
+})

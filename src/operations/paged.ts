@@ -1,0 +1,13 @@
+import { isCursorError, type Page } from '../queries/pagination.ts'
+import type { Outcome } from './operation.ts'
+
+// A list as the contract shapes it: { data: { <resource>: [...] }, pagination }.
+export async function paged<T>(resource: string, load: () => Promise<Page<T>>): Promise<Outcome<Record<string, T[]>>> {
+  try {
+    const page = await load()
+    return { ok: true, data: { [resource]: page.items }, pagination: page.pagination }
+  } catch (error) {
+    if (isCursorError(error)) return { ok: false, error: { code: 'INVALID_CURSOR', message: error.message, details: { reason: error.reason, issues: [{ path: 'cursor', code: 'INVALID_CURSOR', message: error.message }] } } }
+    throw error
+  }
+}

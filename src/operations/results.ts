@@ -1,0 +1,16 @@
+import type { Result } from '../commands/errors.ts'
+import type { Outcome } from './operation.ts'
+
+export const notFound = (what: string): Outcome<never> => ({ ok: false, error: { code: 'NOT_FOUND', message: `${what} not found` } })
+
+export function fromResult<T, O>(result: Result<T>, map: (value: T) => O, extra: { status?: 200 | 201; etag?: (value: T) => string } = {}): Outcome<O> {
+  if (!result.ok) return result
+  return {
+    ok: true,
+    data: map(result.value),
+    ...(extra.status ? { status: extra.status } : {}),
+    ...(extra.etag ? { etag: extra.etag(result.value) } : {}),
+  }
+}
+
+export const themeEtag = (version: number) => `"${version}"`

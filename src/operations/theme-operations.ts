@@ -1,0 +1,255 @@
+import { z } from 'zod'
+import { createTheme, duplicateTheme, publishTheme, archiveTheme, updateTheme, applyThemeOperations, recordPreviewIssued } from '../commands/theme/handlers.ts'
+import { batchRequestSchema, expectedVersionSchema, tokenChangesSchema, navigationInputSchema } from '../commands/theme/operations.ts'
+import type { Theme } from '../commands/theme/state.ts'
+import { issuePreviewToken } from '../preview/tokens.ts'
+import { themeSchema, themeSummarySchema } from '../queries/themes/schemas.ts'
+import { findTheme, listThemes, themeSummary, themeView } from '../queries/themes/theme-queries.ts'
+import { themeSchemaDescription } from '../theme/index.ts'
+import { describeEvent } from '../projections/activity-descriptions.ts'
+import { commandContext } from './command-context.ts'
+import { defineOperation } from './operation.ts'
+import { fromResult, notFound, themeEtag } from './results.ts'
+
+const themeIdParams = z.object({ id: z.string().min(1).max(100).meta({ description: 'Theme id.' }) })
+const versionBody = { expectedVersion: expectedVersionSchema.optional() }
+const etagOf = (t: Theme) => themeEtag(t.version)
+
+export const listThemesOperation = defineOperation({
+  operationId: 'listThemes',
+  method: 'GET',
+  path: '/api/v1/themes',
+  scopes: ['themes:read'],
+  tag: 'Themes',
+  summary: 'List the store’s themes',
+  description: 'Private drafts, private themes and the active theme of the connected store, oldest first (not paginated: a store has at most 20 themes that are not archived). Archived themes are included with includeArchived=true.',
+  query: z.object({ includeArchived: z.enum(['true', 'false']).optional().meta({ description: 'Also list archived themes.' }) }),
+  data: z.object({ themes: z.array(themeSummarySchema) }),
+  successStatus: 200,
+  idempotent: false,
+  mcp: [
+    { name: 'list_themes', title: 'List themes', description: 'List the store’s themes (drafts, private, active) with status and version. Use it to find an existing draft before creating a new one.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
+    { name: 'get_themes', title: 'Get themes', description: 'Same as list_themes: the store’s themes with status and version. Prefer get_context at the start of a session, which already includes them.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
+  ],
+  async run(input: { includeArchived?: 'true' | 'false' }, caller, s) {
+    const themes = await listThemes(s.read, caller.storeId, { includeArchived: input.includeArchived === 'true' })
+    return { ok: true, data: { themes: themes.map((t) => themeSummary(t, s.baseUrl)) } }
+  },
+})
+
+export const createThemeOperation = defineOperation({
+  operationId: 'createTheme',
+  method: 'POST',
+  path: '/api/v1/themes',
+  scopes: ['themes:create'],
+  tag: 'Themes',
+  summary: 'Create a private draft theme',
+  description: 'Creates a private draft from the default starting document. It never publishes. Create one only when no draft exists (see workflow.next in getContext).',
+  body: z.strictObject({
+    name: z.string().min(1).max(100).meta({ description: 'A name the merchant will recognise.' }),
+    provider: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).meta({ description: 'The calling agent kind, e.g. claude, chatgpt, cursor, custom.' }),
+  }),
+  data: themeSchema,
+  successStatus: 201,
+  idempotent: true,
+  etag: true,
+  mcp: { name: 'create_theme', title: 'Create draft theme', description: 'Create a private draft theme (never live). Call only when get_context shows no draft; then design it with apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
+  async run(input: { name: string; provider: string }, caller, s) {
+    const result = await createTheme(s.commands, commandContext(caller, 'createTheme'), input)
+    return fromResult(result, (t) => themeView(t, s.baseUrl), { status: 201, etag: etagOf })
+  },
+})
+
+export const getThemeSchemaOperation = defineOperation({
+  operationId: 'getThemeSchema',
+  method: 'GET',
+  path: '/api/v1/themes/schema',
+  scopes: ['themes:read'],
+  tag: 'Themes',
+  summary: 'The canonical theme schema',
+  description: 'Every allowed section type with its settings, blocks and allowed templates, the reference shapes (products and collections by id only), the rich-text subset, fonts, presets and limits, as JSON Schema generated from the validating schemas. It does not change during a session: fetch it once.',
+  data: z.record(z.string(), z.unknown()),
+  successStatus: 200,
+  idempotent: false,
+  mcp: { name: 'get_theme_schema', title: 'Get theme schema', description: 'The section catalogue, settings, reference rules and limits. Call it once per session before designing; do not call it repeatedly.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
+  async run() {
+    return { ok: true, data: themeSchemaDescription() as Record<string, unknown> }
+  },
+})
+
+export const getThemeOperation = defineOperation({
+  operationId: 'getTheme',
+  method: 'GET',
+  path: '/api/v1/themes/:id',
+  scopes: ['themes:read'],
+  tag: 'Themes',
+  summary: 'Get a theme with its document',
+  description: 'The theme record and its full document. The ETag header carries the version for If-Match.',
+  params: themeIdParams,
+  data: themeSchema,
+  successStatus: 200,
+  idempotent: false,
+  etag: true,
+  mcp: { name: 'get_theme', title: 'Get theme', description: 'A theme with its full document (templates, pages, sections, tokens, navigation) and version.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
+  async run(input: { id: string }, caller, s) {
+    const theme = await findTheme(s.read, caller.storeId, input.id)
+    if (!theme) return notFound('theme')
+    return { ok: true, data: themeView(theme, s.baseUrl), etag: etagOf(theme) }
+  },
+})
+
+export const updateThemeOperation = defineOperation({
+  operationId: 'updateTheme',
+  method: 'PATCH',
+  path: '/api/v1/themes/:id',
+  scopes: ['themes:write'],
+  tag: 'Themes',
+  summary: 'Update a draft theme’s name, tokens or navigation',
+  description: 'Draft only (409 THEME_NOT_EDITABLE otherwise). Tokens are merged; navigation is replaced. For layouts, pages and sections use applyThemeBatch.',
+  params: themeIdParams,
+  body: z.strictObject({
+    name: z.string().min(1).max(100).optional(),
+    tokens: tokenChangesSchema.optional(),
+    navigation: navigationInputSchema.optional(),
+    ...versionBody,
+  }),
+  data: themeSchema,
+  successStatus: 200,
+  idempotent: true,
+  ifMatch: true,
+  etag: true,
+  mcp: { name: 'update_theme', title: 'Update theme', description: 'Rename a draft theme or change its design tokens (colors, font, logo, preset) or navigation. For sections and pages prefer apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+  async run(input: { id: string; name?: string; tokens?: Record<string, unknown>; navigation?: unknown[]; expectedVersion?: number }, caller, s) {
+    if (input.name === undefined && input.tokens === undefined && input.navigation === undefined) {
+      return { ok: false, error: { code: 'VALIDATION_FAILED', message: 'give at least one of name, tokens, navigation', details: { issues: [{ path: '', code: 'VALIDATION_FAILED', message: 'give at least one of name, tokens, navigation' }] } } }
+    }
+    const result = await updateTheme(s.commands, commandContext(caller, 'updateTheme'), input.id, input as never)
+    return fromResult(result, (t) => themeView(t, s.baseUrl), { etag: etagOf })
+  },
+})
+
+export const archiveThemeOperation = defineOperation({
+  operationId: 'archiveTheme',
+  method: 'DELETE',
+  path: '/api/v1/themes/:id',
+  scopes: ['themes:write'],
+  tag: 'Themes',
+  summary: 'Archive a theme',
+  description: 'Archives any theme but the live one (409 THEME_IS_ACTIVE). Archived themes no longer count against the limit of 20.',
+  params: themeIdParams,
+  data: themeSchema,
+  successStatus: 200,
+  idempotent: true,
+  ifMatch: true,
+  mcp: { name: 'archive_theme', title: 'Archive theme', description: 'Archive a theme that is not live. It cannot be edited or published afterwards.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } },
+  async run(input: { id: string; expectedVersion?: number }, caller, s) {
+    const result = await archiveTheme(s.commands, commandContext(caller, 'archiveTheme'), input.id, { expectedVersion: input.expectedVersion })
+    return fromResult(result, (t) => themeView(t, s.baseUrl))
+  },
+})
+
+export const duplicateThemeOperation = defineOperation({
+  operationId: 'duplicateTheme',
+  method: 'POST',
+  path: '/api/v1/themes/:id/duplicate',
+  scopes: ['themes:create'],
+  tag: 'Themes',
+  summary: 'Duplicate a theme as a new draft',
+  description: 'Copies any theme of the store (including the live one) into a new private draft.',
+  params: themeIdParams,
+  body: z.strictObject({
+    name: z.string().min(1).max(100).optional().meta({ description: 'Defaults to "Copy of <name>".' }),
+    provider: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).optional().meta({ description: 'Defaults to the source theme’s provider.' }),
+  }),
+  data: themeSchema,
+  successStatus: 201,
+  idempotent: true,
+  etag: true,
+  mcp: { name: 'duplicate_theme', title: 'Duplicate theme', description: 'Copy a theme (for example the live one) into a new editable draft.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
+  async run(input: { id: string; name?: string; provider?: string }, caller, s) {
+    const source = await findTheme(s.read, caller.storeId, input.id)
+    const result = await duplicateTheme(s.commands, commandContext(caller, 'duplicateTheme'), input.id, { name: input.name, provider: input.provider ?? source?.provider ?? 'custom' })
+    return fromResult(result, (t) => themeView(t, s.baseUrl), { status: 201, etag: etagOf })
+  },
+})
+
+export const publishThemeOperation = defineOperation({
+  operationId: 'publishTheme',
+  method: 'POST',
+  path: '/api/v1/themes/:id/publish',
+  scopes: ['themes:publish'],
+  tag: 'Themes',
+  summary: 'Publish a theme to the live storefront',
+  description: 'Validates the document, then in one transaction makes it the live theme and turns the former live theme private (re-publishing a private theme is the one-step rollback). Requires themes:publish, which merchants grant only for agent-led publishing.',
+  params: themeIdParams,
+  body: z.strictObject({ ...versionBody }),
+  data: themeSchema,
+  successStatus: 200,
+  idempotent: true,
+  ifMatch: true,
+  mcp: { name: 'publish_theme', title: 'Publish theme', description: 'Make a previewed draft the live storefront theme: validates, applies to live in one transaction, and records an audit entry. Only with explicit merchant permission (themes:publish); otherwise ask the merchant to publish from the editor.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } },
+  async run(input: { id: string; expectedVersion?: number }, caller, s) {
+    const result = await publishTheme(s.commands, commandContext(caller, 'publishTheme'), input.id, { expectedVersion: input.expectedVersion })
+    return fromResult(result, (t) => themeView(t, s.baseUrl))
+  },
+})
+
+export const previewDataSchema = z.object({
+  previewUrl: z.string().meta({ description: 'Signed, short-lived URL rendering the draft with the real catalog. Append a path (/products/<id>, /collections/<id>, /pages/<slug>) to preview other pages; query parameters are kept.' }),
+  expiresAt: z.string(),
+  themeId: z.string(),
+  themeVersion: z.number().int(),
+})
+
+export const createThemePreviewTokenOperation = defineOperation({
+  operationId: 'createThemePreviewToken',
+  method: 'POST',
+  path: '/api/v1/themes/:id/preview-token',
+  scopes: ['themes:read', 'themes:preview'],
+  tag: 'Themes',
+  summary: 'Issue a signed preview URL',
+  description: 'Returns a previewUrl valid for 15 minutes (purpose theme_preview, bound to this store and theme). The issue is recorded in the audit log. Needs no merchant cookie.',
+  params: themeIdParams,
+  data: previewDataSchema,
+  successStatus: 201,
+  idempotent: false,
+  mcp: { name: 'preview_theme', title: 'Preview theme', description: 'Get a signed preview URL of a theme (15 minutes) to check the design with the real catalog. Preview after each round of changes and before asking to publish.', annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
+  async run(input: { id: string }, caller, s) {
+    const theme = await findTheme(s.read, caller.storeId, input.id)
+    if (!theme) return notFound('theme')
+    const issued = await issuePreviewToken(s.signingSecret, { storeId: caller.storeId, themeId: theme.themeId, themeVersion: theme.version, now: s.clock() })
+    const recorded = await recordPreviewIssued(s.commands, commandContext(caller, 'createThemePreviewToken'), theme.themeId, { tokenId: issued.tokenId, expiresAt: issued.expiresAt.toISOString() })
+    return fromResult(recorded, (t) => ({ previewUrl: `${s.baseUrl}/preview/${issued.token}`, expiresAt: issued.expiresAt.toISOString(), themeId: t.themeId, themeVersion: t.version }), { status: 201 })
+  },
+})
+
+export const batchResultSchema = z.object({
+  theme: themeSchema,
+  dryRun: z.boolean(),
+  applied: z.number().int().meta({ description: 'How many operations were applied (0 on a dry run).' }),
+  changes: z.array(z.string()).meta({ description: 'What the batch changed, one line per change.' }),
+})
+
+export const applyThemeBatchOperation = defineOperation({
+  operationId: 'applyThemeBatch',
+  method: 'POST',
+  path: '/api/v1/themes/:id/batch',
+  scopes: ['themes:write'],
+  tag: 'Themes',
+  summary: 'Apply a batch of draft edits, all or nothing',
+  description: 'An ordered list of up to 100 operations over pages, sections, tokens and theme navigation (createPage, updatePage, deletePage, createSection, updateSection, deleteSection, moveSection, updateTokens, setNavigation). Validated as a whole and applied all-or-nothing; an invalid batch returns every problem with the index of its operation. dryRun validates without applying. Prefer one batch over many single calls.',
+  params: themeIdParams,
+  body: batchRequestSchema,
+  data: batchResultSchema,
+  successStatus: 200,
+  idempotent: true,
+  ifMatch: true,
+  etag: true,
+  mcp: { name: 'apply_theme_batch', title: 'Apply theme batch', description: 'The main design tool: apply many edits to a draft in one all-or-nothing call (sections, pages, tokens, navigation). Reference products and collections only by ids read from get_products / get_collections; never invent ids. Use dryRun to validate first.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
+  async run(input: { id: string; operations: never[]; expectedVersion?: number; dryRun: boolean }, caller, s) {
+    const result = await applyThemeOperations(s.commands, commandContext(caller, 'applyThemeBatch'), input.id, input)
+    if (!result.ok) return result
+    const changes = (result.decided ?? []).flatMap((e) => describeEvent(e, `theme-${input.id}`) ?? [])
+    return { ok: true, data: { theme: themeView(result.value, s.baseUrl), dryRun: input.dryRun, applied: input.dryRun ? 0 : input.operations.length, changes }, etag: etagOf(result.value) }
+  },
+})

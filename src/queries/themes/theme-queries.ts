@@ -1,0 +1,72 @@
+import type { Theme } from '../../commands/theme/state.ts'
+import { findSection } from '../../commands/theme/state.ts'
+import { rowToTheme } from '../../projections/themes-projection.ts'
+import type { SectionTarget } from '../../events/theme-events.ts'
+import type { Page, Section } from '../../theme/document.ts'
+import type { ReadContext } from '../read-context.ts'
+import type { ThemeSummary, ThemeView } from './schemas.ts'
+
+export function themeSummary(theme: Theme, baseUrl: string): ThemeSummary {
+  return {
+    id: theme.themeId,
+    name: theme.name,
+    provider: theme.provider,
+    status: theme.status,
+    version: theme.version,
+    createdAt: theme.createdAt,
+    updatedAt: theme.updatedAt,
+    publishedAt: theme.publishedAt,
+    archivedAt: theme.archivedAt,
+    duplicatedFrom: theme.duplicatedFrom,
+    lastPreviewAt: theme.lastPreviewAt,
+    lastPreviewedVersion: theme.lastPreviewedVersion,
+    editorUrl: `${baseUrl}/dashboard/themes/editor?themeId=${encodeURIComponent(theme.themeId)}`,
+  }
+}
+
+export const themeView = (theme: Theme, baseUrl: string): ThemeView => ({ ...themeSummary(theme, baseUrl), document: theme.document })
+
+// Oldest first (created_at, id): a stable order; a store has at most 20 themes that are not archived.
+export async function listThemes(ctx: ReadContext, storeId: string, opts: { includeArchived?: boolean } = {}): Promise<Theme[]> {
+  let q = ctx.db.selectFrom('themes').selectAll().where('store_id', '=', storeId)
+  if (!opts.includeArchived) q = q.where('status', '!=', 'archived')
+  const rows = await q.orderBy('created_at').orderBy('theme_id').execute()
+  return rows.map(rowToTheme)
+}
+
+export async function findTheme(ctx: ReadContext, storeId: string, themeId: string): Promise<Theme | null> {
+  const row = await ctx.db.selectFrom('themes').selectAll().where('theme_id', '=', themeId).where('store_id', '=', storeId).executeTakeFirst()
+  return row ? rowToTheme(row) : null
+}
+
+export async function findLiveTheme(ctx: ReadContext, storeId: string): Promise<Theme | null> {
+  const row = await ctx.db
+    .selectFrom('live_themes')
+    .innerJoin('themes', 'themes.theme_id', 'live_themes.theme_id')
+    .selectAll('themes')
+    .where('live_themes.store_id', '=', storeId)
+    .executeTakeFirst()
+  return row ? rowToTheme(row) : null
+}
+
+export type LocatedSection = { section: Section; location: SectionTarget; index: number }
+
+export function sectionsOf(theme: Theme, filter: { template?: string | undefined; pageId?: string | undefined } = {}): LocatedSection[] {
+  const out: LocatedSection[] = []
+  for (const [template, layout] of Object.entries(theme.document.templates) as [string, Section[]][]) {
+    if (filter.pageId || (filter.template && filter.template !== template)) continue
+    layout.forEach((section, index) => out.push({ section, location: { template } as SectionTarget, index }))
+  }
+  for (const page of theme.document.pages) {
+    if (filter.template || (filter.pageId && filter.pageId !== page.id)) continue
+    page.layout.forEach((section, index) => out.push({ section, location: { pageId: page.id }, index }))
+  }
+  return out
+}
+
+export function locateSection(theme: Theme, sectionId: string): LocatedSection | null {
+  const found = findSection(theme.document, sectionId)
+  return found ? { section: found.section, location: found.target, index: found.index } : null
+}
+
+export const pageOf = (theme: Theme, pageId: string): Page | null => theme.document.pages.find((p) => p.id === pageId) ?? null
