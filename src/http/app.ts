@@ -16,8 +16,10 @@ import { registerMediaRoute } from './media-route.ts'
 export type AppOptions = {
   logger?: FastifyBaseLogger
   redis?: Redis | null
-  // Adapters that live outside this file (MCP, storefront renderer) register here.
+  // Adapters that live outside this file register here: `plugins` inside /api (rate-limited,
+  // with the API's 404/405 handling), `sitePlugins` at the root (storefront, previews, metadata).
   plugins?: ((app: FastifyInstance, services: Services) => Promise<void>)[]
+  sitePlugins?: ((app: FastifyInstance, services: Services) => Promise<void>)[]
   extraApiRoutes?: { method: string; path: string }[]
 }
 
@@ -145,5 +147,6 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     return { status: 'ready', checks }
   })
   registerMediaRoute(app, services)
+  for (const plugin of options.sitePlugins ?? []) await plugin(app, services)
   return app
 }
