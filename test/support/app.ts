@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify'
+import { pino } from 'pino'
+import { Redis } from 'ioredis'
+import { loadConfig } from '../../src/config.ts'
+import { buildApp, type AppOptions } from '../../src/http/app.ts'
+import { createApiKey, ensureApp } from '../../src/auth/credentials.ts'
+import { SCOPES, type Scope } from '../../src/operations/scopes.ts'
+import { servicePlugins } from '../../src/plugins.ts'
+import { seedDemo } from '../../src/seed/seed-demo.ts'
+import { createServices, type Services } from '../../src/services.ts'
+import { freshDatabase } from './database.ts'
+
+export const STORE_A = 'st_demo_atlas'
+export const STORE_B = 'st_demo_lumen'
+
+export type TestApp = {
+  app: FastifyInstance
+  services: Services
+  // A new API key of the store with exactly these scopes (all scopes when omitted).
+  key: (storeId: string, scopes?: readonly Scope[]) => Promise<string>
+  keyA: string
+  keyB: string
+  baseUrl: string
+}
+
+type Options = {
+  rateLimit?: { max: number; windowSeconds: number }
+  redisUrl?: string
+  // false: only the REST API (no MCP endpoint, no storefront).
+  plugins?: boolean
+  env?: Record<string, string>
+}
+
+// A real app on a fresh, seeded database (PostgreSQL, or PGlite with TEST_DATABASE=pglite).
+export async function testApp(t: { teardown: (fn: () => unknown) => void }, options: Options = {}): Promise<TestApp> {
+  const { db } = await freshDatabase(t)
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BASE_URL: 'http://storefront.test',
+    RATE_LIMIT_MAX: String(options.rateLimit?.max ?? 100000),
+    RATE_LIMIT_WINDOW_SECONDS: String(options.rateLimit?.windowSeconds ?? 60),
+    ...(options.redisUrl ? { RATE_LIMIT_BACKEND: 'redis', REDIS_URL: options.redisUrl } : {}),
+    SIGNING_SECRET: 'test-signing-secret-0123456789abcdef',
+    ...options.env,
+  })
+  const services = createServices({ config, db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
+  await seedDemo(services)
+  const redis = options.redisUrl ? new Redis(options.redisUrl) : null
+  const extra: Partial<AppOptions> = options.plugins === false ? {} : servicePlugins()
+  const app = await buildApp(services, { redis, ...extra })
+  await app.ready()
+  t.teardown(async () => {
+    await app.close()
+    await redis?.quit()
+  })
+  const key = async (storeId: string, scopes: readonly Scope[] = SCOPES) => {
+    const appId = await ensureApp(db, { storeId, name: 'Test app' })
+    return (await createApiKey(db, { storeId, appId, name: 'test', scopes })).key
+  }
+  return { app, services, key, keyA: await key(STORE_A), keyB: await key(STORE_B), baseUrl: config.baseUrl }
+}
+
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
