@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { createPostgresEventStore } from '../../src/events/postgres-event-store.ts'
 import type { EventMetadata, NewEvent, RecordedEvent } from '../../src/events/event-store.ts'
 import { freshDatabase, testDatabaseKind } from '../support/database.ts'
+import { eventually } from '../support/eventually.ts'
 
 const meta = (command = 'test'): EventMetadata => ({
   storeId: 'st_a',
@@ -89,6 +90,7 @@ t.test('readAll pages in commit order and filters by store', async (t) => {
   const store = createPostgresEventStore(db)
   for (let i = 0; i < 5; i++) await store.append([to(`s-${i % 2}`, 'any', [ev(`E${i}`)])])
   await store.append([{ ...to('other', 'any', [ev('O')]), storeId: 'st_b' }])
+  await eventually(() => store.readAll(), (page) => page.events.length === 6)
   const page1 = await store.readAll({ limit: 3 })
   t.same(page1.events.map((e) => e.type), ['E0', 'E1', 'E2'])
   const page2 = await store.readAll({ after: page1.position, limit: 10 })
