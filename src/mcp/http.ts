@@ -1,0 +1,149 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import cors from '@fastify/cors'
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import { sendError } from '../http/errors.ts'
+import { authenticateRequest } from '../http/rest-routes.ts'
+import type { Services } from '../services.ts'
+import { discoveryDocument, mcpChallenge, MCP_PATH, METADATA_PATH, protectedResourceMetadata } from './discovery.ts'
+import { originAllowed } from './origin.ts'
+import { checkMessage, DEFAULT_PROTOCOL_VERSION, hasRequest, isSupportedVersion, JSONRPC, LATEST_PROTOCOL_VERSION, PROTOCOL_VERSIONS, rpcError, type JsonRpcId } from './protocol.ts'
+import { createMcpServer } from './server.ts'
+
+// Tool arguments may carry an image as base64 (up to 5 MiB of bytes, about 6.7 MiB encoded).
+export const MCP_BODY_LIMIT = 8 * 1024 * 1024
+
+const EXPOSED_HEADERS = ['WWW-Authenticate', 'Mcp-Protocol-Version', 'X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Last-Event-ID', 'X-Request-Id']
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const v = request.headers[name]
+  return Array.isArray(v) ? v.join(', ') : v
+}
+
+// We always answer JSON: a client must accept it (a missing Accept accepts anything).
+function acceptsJson(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true
+  return accept.split(',').some((part) => {
+    const type = part.split(';')[0]!.trim().toLowerCase()
+    return type === 'application/json' || type === 'application/*' || type === '*/*'
+  })
+}
+const asksForEventStream = (accept: string | undefined) => (accept ?? '').toLowerCase().includes('text/event-stream')
+const isJsonContentType = (ct: string | undefined) => ct !== undefined && /^application\/json\s*(;|$)/i.test(ct.trim())
+
+function sendRpcError(request: FastifyRequest, reply: FastifyReply, status: number, id: JsonRpcId | null, code: number, message: string) {
+  request.audit.errorCode = `JSONRPC_${code}`
+  return reply.code(status).type('application/json; charset=utf-8').send(rpcError(id, code, message, { requestId: request.id }))
+}
+
+function initializeVersion(body: unknown): string | undefined {
+  const messages = Array.isArray(body) ? body : [body]
+  const init = messages.find((m) => m && typeof m === 'object' && (m as { method?: unknown }).method === 'initialize') as { params?: { protocolVersion?: unknown } } | undefined
+  if (!init) return undefined
+  const asked = init.params?.protocolVersion
+  return isSupportedVersion(asked) ? asked : LATEST_PROTOCOL_VERSION
+}
+
+async function handlePost(services: Services, request: FastifyRequest, reply: FastifyReply) {
+  request.audit.operationId = 'mcpJsonRpc'
+  const base = await authenticateRequest(services, request, reply, mcpChallenge(services.baseUrl))
+  if (!base) return reply
+
+  const version = header(request, 'mcp-protocol-version')
+  if (version !== undefined && !isSupportedVersion(version)) {
+    request.audit.errorCode = 'UNSUPPORTED_PROTOCOL_VERSION'
+    return sendError(request, reply, 'UNSUPPORTED_PROTOCOL_VERSION', `MCP-Protocol-Version ${JSON.stringify(version)} is not supported; use one of ${PROTOCOL_VERSIONS.join(', ')}`, { supportedVersions: [...PROTOCOL_VERSIONS] })
+  }
+  if (!acceptsJson(header(request, 'accept'))) {
+    request.audit.errorCode = 'NOT_ACCEPTABLE'
+    return sendError(request, reply, 'NOT_ACCEPTABLE', 'this endpoint answers application/json; accept application/json (and text/event-stream)')
+  }
+  if (!isJsonContentType(header(request, 'content-type'))) {
+    request.audit.errorCode = 'UNSUPPORTED_MEDIA_TYPE'
+    return sendError(request, reply, 'UNSUPPORTED_MEDIA_TYPE', 'send JSON-RPC messages as application/json')
+  }
+
+  let body: unknown
+  try {
+    body = JSON.parse(typeof request.body === 'string' ? request.body : '')
+  } catch {
+    return sendRpcError(request, reply, 400, null, JSONRPC.PARSE_ERROR, 'Parse error: the body is not valid JSON')
+  }
+  const check = checkMessage(body)
+  if (!check.ok) return sendRpcError(request, reply, 400, check.id, JSONRPC.INVALID_REQUEST, `Invalid Request: ${check.message}`)
+
+  const server = createMcpServer(base, services, (event) => {
+    request.audit.operationId = event.operationId
+    if (event.errorCode) request.audit.errorCode = event.errorCode
+  })
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+  transport.onerror = (error) => request.log.debug({ err: error, requestId: request.id }, 'MCP transport error')
+  try {
+    await server.connect(transport)
+    const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' }
+    if (version !== undefined) headers['mcp-protocol-version'] = version
+    const response = await transport.handleRequest(new Request(`${services.baseUrl}${MCP_PATH}`, { method: 'POST', headers }), { parsedBody: body })
+    reply.code(response.status).header('mcp-protocol-version', initializeVersion(body) ?? version ?? DEFAULT_PROTOCOL_VERSION)
+    if (response.status === 202 || !hasRequest(body)) return reply.send()
+    const text = await response.text()
+    return reply.type(response.headers.get('content-type') ?? 'application/json').send(text)
+  } finally {
+    await server.close()
+  }
+}
+
+function handleGet(services: Services, request: FastifyRequest, reply: FastifyReply) {
+  request.audit.operationId = 'mcpDiscovery'
+  // No standalone SSE stream: the server never sends requests or notifications of its own.
+  if (asksForEventStream(header(request, 'accept'))) {
+    reply.header('allow', 'POST')
+    request.audit.errorCode = 'METHOD_NOT_ALLOWED'
+    return sendError(request, reply, 'METHOD_NOT_ALLOWED', 'this MCP endpoint is stateless and offers no SSE stream; POST JSON-RPC messages instead')
+  }
+  return reply.header('cache-control', 'no-cache').send(discoveryDocument(services.baseUrl))
+}
+
+// POST and GET /api/v1/mcp, inside /api (the REST rate limiter counts them per credential).
+export async function registerMcpEndpoint(api: FastifyInstance, services: Services): Promise<void> {
+  await api.register(
+    async (mcp) => {
+      // Origin first: a foreign browser origin is refused before anything else happens.
+      mcp.addHook('onRequest', async (request, reply) => {
+        const origin = header(request, 'origin')
+        if (origin !== undefined && !originAllowed(origin, services.baseUrl)) {
+          request.audit.errorCode = 'FORBIDDEN_ORIGIN'
+          return sendError(request, reply, 'FORBIDDEN_ORIGIN', `requests from the origin ${origin} are not accepted`)
+        }
+      })
+      await mcp.register(cors, {
+        origin: (origin, cb) => cb(null, origin !== undefined && originAllowed(origin, services.baseUrl)),
+        methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+        allowedHeaders: ALLOWED_HEADERS,
+        exposedHeaders: EXPOSED_HEADERS,
+        maxAge: 600,
+        strictPreflight: false,
+      })
+      // The body is read as text and parsed here, so that bad JSON is a JSON-RPC -32700.
+      mcp.removeAllContentTypeParsers()
+      mcp.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MCP_BODY_LIMIT }, (_request, body, done) => done(null, body))
+      mcp.post('/', { bodyLimit: MCP_BODY_LIMIT, prefixTrailingSlash: 'no-slash' }, (request, reply) => handlePost(services, request, reply))
+      mcp.get('/', { prefixTrailingSlash: 'no-slash' }, async (request, reply) => handleGet(services, request, reply))
+      mcp.options('/', { prefixTrailingSlash: 'no-slash' }, async (_request, reply) => reply.code(204).header('allow', 'GET, HEAD, POST, OPTIONS').send())
+    },
+    { prefix: MCP_PATH },
+  )
+}
+
+// RFC 9728 metadata at the root, readable from any origin (it is public).
+export async function registerProtectedResourceMetadata(app: FastifyInstance, services: Services): Promise<void> {
+  await app.register(
+    async (site) => {
+      await site.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'], exposedHeaders: ['X-Request-Id'], maxAge: 3600, strictPreflight: false })
+      const send = async (_request: FastifyRequest, reply: FastifyReply) => reply.header('cache-control', 'public, max-age=300').send(protectedResourceMetadata(services.baseUrl))
+      site.get('/', { prefixTrailingSlash: 'no-slash' }, send)
+      site.get(MCP_PATH, send)
+      site.options('/', { prefixTrailingSlash: 'no-slash' }, async (_request, reply) => reply.code(204).header('allow', 'GET, HEAD, OPTIONS').send())
+    },
+    { prefix: METADATA_PATH },
+  )
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import {
+  CallToolRequestSchema,
+  InitializeRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type ServerCapabilities,
+  type ServerResult,
+} from '@modelcontextprotocol/sdk/types.js'
+import type { Caller } from '../operations/operation.ts'
+import type { Services } from '../services.ts'
+import { isSupportedVersion, JSONRPC, LATEST_PROTOCOL_VERSION, RpcError, SERVER_INFO } from './protocol.ts'
+import { listResources, listResourceTemplates, readResource } from './resources.ts'
+import { callTool, toolByName, toolDefinitions, type CallObserver } from './tools.ts'
+
+export const CAPABILITIES: ServerCapabilities = { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false } }
+
+export const INSTRUCTIONS = [
+  'Storefront theme service: you design private storefront themes; commerce (price, stock, cart, checkout, orders) is read-only and never part of a theme.',
+  'Workflow: call get_context once (products, collections, themes and workflow.next tell you what to do); call get_theme_schema once; create_theme only when no draft exists;',
+  'design with apply_theme_batch (one all-or-nothing batch rather than many single calls; reference products and collections only by ids read from get_products / get_collections);',
+  'preview_theme after each round; publish_theme only with the merchant’s explicit permission (scope themes:publish), otherwise ask the merchant to publish.',
+  'A failure is a tool result with isError: true and structuredContent { error: { code, message, details } } with the REST API’s codes (INVALID_PRODUCT_REFERENCE carries a hint).',
+].join(' ')
+
+type Handler = (request: { method: string; params?: unknown }) => Promise<ServerResult> | ServerResult
+type SdkSchema = { safeParse: (v: unknown) => { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }
+
+// The request is taken loosely by the SDK and checked here against the SDK's own schema, so
+// that bad params are -32602 (the SDK would answer a failed parse with -32603).
+function handle<T>(server: Server, method: string, schema: SdkSchema, fn: (request: T) => Promise<ServerResult> | ServerResult): void {
+  const loose = z.looseObject({ method: z.literal(method), params: z.unknown().optional() })
+  const handler: Handler = (request) => {
+    const parsed = schema.safeParse(request)
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${['params', ...i.path.map(String).filter((p) => p !== 'params')].join('.')}: ${i.message}`)
+      throw new RpcError(JSONRPC.INVALID_PARAMS, `Invalid params for ${method}: ${problems.join('; ')}`)
+    }
+    return fn(parsed.data as T)
+  }
+  server.setRequestHandler(loose as never, handler as never)
+}
+
+// A fresh server per HTTP request (stateless transport): it answers with the tools and
+// resources of the caller's credential. The tool list itself is computed once at start-up.
+export function createMcpServer(caller: Omit<Caller, 'channel'>, services: Services, observe?: CallObserver): Server {
+  const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS })
+  const mcpCaller: Caller = { ...caller, channel: 'mcp' }
+
+  // Only the three versions of the contract are negotiated (the SDK would also echo 2024-*).
+  handle<z.infer<typeof InitializeRequestSchema>>(server, 'initialize', InitializeRequestSchema, (request) => ({
+    protocolVersion: isSupportedVersion(request.params.protocolVersion) ? request.params.protocolVersion : LATEST_PROTOCOL_VERSION,
+    capabilities: CAPABILITIES,
+    serverInfo: SERVER_INFO,
+    instructions: INSTRUCTIONS,
+  }))
+  handle(server, 'tools/list', ListToolsRequestSchema, () => ({ tools: toolDefinitions }))
+  handle<z.infer<typeof CallToolRequestSchema>>(server, 'tools/call', CallToolRequestSchema, (request) => {
+    const tool = toolByName.get(request.params.name)
+    if (!tool) throw new RpcError(JSONRPC.INVALID_PARAMS, `Unknown tool: ${request.params.name}`, { code: 'UNKNOWN_TOOL', tools: [...toolByName.keys()] })
+    return callTool(tool, request.params.arguments ?? {}, { ...mcpCaller, tool: tool.name }, services, observe)
+  })
+  handle(server, 'resources/list', ListResourcesRequestSchema, () => listResources(mcpCaller, services))
+  handle(server, 'resources/templates/list', ListResourceTemplatesRequestSchema, () => listResourceTemplates())
+  handle<z.infer<typeof ReadResourceRequestSchema>>(server, 'resources/read', ReadResourceRequestSchema, (request) => readResource(request.params.uri, mcpCaller, services))
+  return server
+}
