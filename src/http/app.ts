@@ -12,6 +12,7 @@ import { registerOperation } from './rest-routes.ts'
 import { rateLimitKey } from './rate-limit-key.ts'
 import { openApiDocument } from './openapi.ts'
 import { registerMediaRoute } from './media-route.ts'
+import { registerOAuthTokenRoute } from './oauth-token-route.ts'
 
 export type AppOptions = {
   logger?: FastifyBaseLogger
@@ -29,7 +30,7 @@ export const loggerOptions = (level: string) => ({
   level,
   // Credentials never reach the logs, whatever a handler logs by mistake.
   redact: {
-    paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'headers.authorization', '*.password', '*.secret', '*.client_secret', '*.access_token', '*.refresh_token', '*.key', '*.token'],
+    paths: ['secret', 'password', 'client_secret', 'access_token', 'refresh_token', 'authorization', 'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'headers.authorization', '*.password', '*.secret', '*.client_secret', '*.access_token', '*.refresh_token', '*.key', '*.token'],
     censor: '[redacted]',
   },
 })
@@ -109,6 +110,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     }
     api.get('/api/v1/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(openApiDocument(services.baseUrl)))
     apiRoutes.push({ method: 'GET', pattern: pathPattern('/api/v1/openapi.json') })
+    registerOAuthTokenRoute(api)
+    apiRoutes.push({ method: 'POST', pattern: pathPattern('/api/oauth/token') })
     for (const plugin of options.plugins ?? []) await plugin(api, services)
   })
   for (const r of options.extraApiRoutes ?? []) apiRoutes.push({ method: r.method, pattern: pathPattern(r.path) })
