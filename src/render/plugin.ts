@@ -1,5 +1,94 @@
-import type { FastifyInstance } from 'fastify'
+import helmet from '@fastify/helmet'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Services } from '../services.ts'
+import { errorPage } from './service-pages.ts'
+import { createStorefront, contentSecurityPolicy, type StorefrontOptions, type StorefrontResponse } from './storefront.ts'
+import { FAVICON_PATH, FAVICON_SVG, STYLESHEET, STYLESHEET_PATH } from './styles.ts'
 
-// Storefront and preview pages (issue 5), at the root.
-export async function storefrontPlugin(_app: FastifyInstance, _services: Services): Promise<void> {}
+// Storefront and preview pages (issue 5), at the root, outside the rate-limited /api context.
+//
+// Addresses (the same ones `npm start` prints):
+//   {base_url}/s/{slug}                     the store's live theme (its active theme, or the
+//                                           plain default theme when none is active)
+//   {base_url}/s/{slug}/products            all products           /products/{id}     a product
+//   {base_url}/s/{slug}/collections         all collections        /collections/{id}  a collection
+//   {base_url}/s/{slug}/pages/{slug}        a published custom page
+//   {base_url}/s/{slug}/blog/sample         the blog post template, with a sample post
+//   {base_url}/s/{slug}/checkout?variant=…  the service's checkout summary (not themed)
+//   {base_url}/preview/{token}[/path][?query]  the same pages for the token's theme; draft
+//                                           custom pages too; the token is checked on every request
+// Query parameters: variant (product, checkout), quantity (checkout), page, sort, available,
+// min, max (listings). Security headers come from @fastify/helmet, registered in this plugin's
+// own context so they apply to these routes only; the Content-Security-Policy is set per page.
+export function createStorefrontPlugin(options: StorefrontOptions = {}) {
+  return async function storefrontPlugin(app: FastifyInstance, services: Services): Promise<void> {
+    const storefront = createStorefront(services, options)
+    await app.register(async (site) => {
+      await site.register(helmet, {
+        global: true,
+        contentSecurityPolicy: false,
+        crossOriginEmbedderPolicy: false,
+        referrerPolicy: { policy: 'no-referrer' },
+      })
+      // The newsletter form posts urlencoded data; the body is not read (nothing is stored).
+      site.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, {}))
+
+      site.setErrorHandler(async (error, request, reply) => {
+        const status = (error as { statusCode?: number }).statusCode
+        if (status !== undefined && status >= 400 && status < 500) {
+          return send(reply, { status, html: errorPage(status).html, headers: {}, missingRefs: [], cache: 'none' }, errorPage(status).styleHash)
+        }
+        request.log.error({ err: error, requestId: request.id }, 'storefront page failed')
+        const page = errorPage(500)
+        return send(reply, { status: 500, html: page.html, headers: {}, missingRefs: [], cache: 'none' }, page.styleHash)
+      })
+
+      site.get(STYLESHEET_PATH, async (_request, reply) =>
+        reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(STYLESHEET),
+      )
+
+      site.get(FAVICON_PATH, async (_request, reply) =>
+        reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=31536000, immutable').header('content-security-policy', "default-src 'none'").send(FAVICON_SVG),
+      )
+
+      const live = async (request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
+        const { subpath, search } = split(request.url, 3)
+        const inm = request.headers['if-none-match']
+        return send(reply, await storefront.live(request.params.slug, subpath, search, typeof inm === 'string' ? inm : undefined))
+      }
+      const preview = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+        const { subpath, search } = split(request.url, 3)
+        return send(reply, await storefront.preview(request.params.token, subpath, search))
+      }
+      site.get('/s/:slug', live)
+      site.get('/s/:slug/*', live)
+      site.get('/preview/:token', preview)
+      site.get('/preview/:token/*', preview)
+      site.post('/s/:slug/newsletter', async (request: FastifyRequest<{ Params: { slug: string } }>, reply) => send(reply, await storefront.newsletter({ slug: request.params.slug })))
+      site.post('/preview/:token/newsletter', async (request: FastifyRequest<{ Params: { token: string } }>, reply) => send(reply, await storefront.newsletter({ token: request.params.token })))
+    })
+  }
+}
+
+/** The storefront plugin with the default cache settings (registered by src/plugins.ts). */
+export const storefrontPlugin = createStorefrontPlugin()
+
+/** '/s/atlas/products/x?variant=y' -> subpath '/products/x', search 'variant=y' (after `skip` path segments). */
+function split(url: string, skip: number): { subpath: string; search: string } {
+  const q = url.indexOf('?')
+  const path = q === -1 ? url : url.slice(0, q)
+  const search = q === -1 ? '' : url.slice(q + 1)
+  const parts = path.split('/')
+  return { subpath: `/${parts.slice(skip).join('/')}`, search }
+}
+
+function send(reply: FastifyReply, response: StorefrontResponse, styleHash?: string) {
+  reply.code(response.status)
+  for (const [name, value] of Object.entries(response.headers)) reply.header(name, value)
+  if (styleHash !== undefined) {
+    reply.header('content-type', 'text/html; charset=utf-8')
+    reply.header('content-security-policy', contentSecurityPolicy(styleHash))
+    reply.header('cache-control', 'no-store')
+  }
+  return response.status === 304 ? reply.send() : reply.send(response.html)
+}

@@ -1,0 +1,279 @@
+// The storefront service: resolves a request (a live store by slug, or a preview token) to
+// a theme and a catalog, renders through page.ts and caches the result.
+//
+// Caching. Every request runs one small probe query (the store's catalog_version, the
+// version of its live theme or of the previewed theme, the version of its navigation
+// menus). A rendered page is cached under
+//   store id | base path | theme id @ theme version | catalog version | menus version | path | page query
+// so a new theme version, a publish, a catalog change (the platform bumps
+// stores.catalog_version on every catalog or stock change) or a menu change makes new keys,
+// and old entries age out of the LRU. The store id leads every key: nothing is ever shared
+// between stores. Data without a version of its own (store profile, settings, checkout terms)
+// is bounded by a time-to-live (60 s by default). Preview pages are keyed by their base path,
+// which holds the token, because their links and banner are the token's.
+import { sql } from 'kysely'
+import { verifyPreviewToken } from '../preview/tokens.ts'
+import type { Services } from '../services.ts'
+import { defaultThemeDocument } from '../theme/document.ts'
+import { RenderCache } from './cache.ts'
+import { databaseCatalog } from './catalog.ts'
+import type { Mode } from './env.ts'
+import type { PreviewInfo } from './layout.ts'
+import { renderStorefrontPage, type RenderedPage } from './page.ts'
+import { parseRoute, queryKey, readQuery, routePath } from './routes.ts'
+import { checkoutPage, newsletterPage, previewRejectedPage, storeNotFoundPage, type ServicePage } from './service-pages.ts'
+import { loadStoreView, type StoreView } from './store.ts'
+import { createUrls } from './urls.ts'
+import { createHash } from 'node:crypto'
+
+export type StorefrontOptions = {
+  /** Upper bound on how long a rendered page is reused (ms). Default 60 000. */
+  cacheTtlMs?: number
+  cacheMaxEntries?: number
+  cacheMaxBytes?: number
+}
+
+export type StorefrontResponse = {
+  status: number
+  html: string
+  headers: Record<string, string>
+  /** For logs: references the page could not resolve. */
+  missingRefs: string[]
+  cache: 'hit' | 'miss' | 'none'
+}
+
+type Probe = {
+  storeId: string
+  slug: string
+  catalogVersion: number
+  menusVersion: number
+  themeId: string | null
+  themeVersion: number | null
+  themeStatus: string | null
+  themeName: string | null
+}
+
+type CachedPage = RenderedPage & { etag: string }
+
+const CSP_BASE = [
+  "default-src 'none'",
+  "script-src 'none'",
+  "img-src 'self' https:",
+  "font-src 'self'",
+  "connect-src 'none'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+]
+
+/** The Content-Security-Policy of a page: no script at all, styles from this origin plus the page's one hashed <style>. */
+export function contentSecurityPolicy(styleHash: string): string {
+  return [...CSP_BASE, `style-src 'self' ${styleHash}`].join('; ')
+}
+
+const DEFAULT_THEME_KEY = 'default'
+
+export function createStorefront(services: Services, options: StorefrontOptions = {}) {
+  const ttl = options.cacheTtlMs ?? 60_000
+  const pages = new RenderCache<CachedPage>({
+    maxEntries: options.cacheMaxEntries ?? 2000,
+    maxBytes: options.cacheMaxBytes ?? 64 * 1024 * 1024,
+    ttlMs: ttl,
+    sizeOf: (p) => p.html.length * 2 + 512,
+  })
+  const storeViews = new RenderCache<StoreView>({ maxEntries: 500, maxBytes: 16 * 1024 * 1024, ttlMs: ttl, sizeOf: () => 8192 })
+  const documents = new RenderCache<unknown>({ maxEntries: 200, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000, sizeOf: () => 64 * 1024 })
+  const db = services.db
+
+  const menusVersion = sql<number>`coalesce((select max(n.stream_version) from navigation_menus n where n.store_id = s.store_id), 0)`
+
+  async function probeLive(slug: string): Promise<Probe | null> {
+    const row = await db
+      .selectFrom('stores as s')
+      .leftJoin('live_themes as lt', 'lt.store_id', 's.store_id')
+      .leftJoin('themes as t', (join) => join.onRef('t.theme_id', '=', 'lt.theme_id').onRef('t.store_id', '=', 's.store_id'))
+      .select(['s.store_id', 's.slug', 's.catalog_version', 't.theme_id', 't.version', 't.status', 't.name', menusVersion.as('menus_version')])
+      .where('s.slug', '=', slug)
+      .executeTakeFirst()
+    if (!row) return null
+    return {
+      storeId: row.store_id,
+      slug: row.slug,
+      catalogVersion: row.catalog_version,
+      menusVersion: Number(row.menus_version),
+      themeId: row.theme_id,
+      themeVersion: row.version,
+      themeStatus: row.status,
+      themeName: row.name,
+    }
+  }
+
+  async function probePreview(storeId: string, themeId: string): Promise<Probe | null> {
+    const row = await db
+      .selectFrom('stores as s')
+      .innerJoin('themes as t', 't.store_id', 's.store_id')
+      .select(['s.store_id', 's.slug', 's.catalog_version', 't.theme_id', 't.version', 't.status', 't.name', menusVersion.as('menus_version')])
+      .where('s.store_id', '=', storeId)
+      .where('t.theme_id', '=', themeId)
+      .executeTakeFirst()
+    if (!row) return null
+    return {
+      storeId: row.store_id,
+      slug: row.slug,
+      catalogVersion: row.catalog_version,
+      menusVersion: Number(row.menus_version),
+      themeId: row.theme_id,
+      themeVersion: row.version,
+      themeStatus: row.status,
+      themeName: row.name,
+    }
+  }
+
+  async function storeView(probe: Probe): Promise<StoreView | null> {
+    const key = `${probe.storeId}|c${probe.catalogVersion}|m${probe.menusVersion}`
+    try {
+      return (
+        await storeViews.getOrCreate(key, async () => {
+          const view = await loadStoreView(services.read, probe.storeId)
+          if (view === null) throw new StoreGone()
+          return { value: view, store: true }
+        })
+      ).value
+    } catch (error) {
+      if (error instanceof StoreGone) return null
+      throw error
+    }
+  }
+
+  async function themeDocument(probe: Probe): Promise<unknown> {
+    if (probe.themeId === null || probe.themeVersion === null) return defaultThemeDocument()
+    const themeId = probe.themeId
+    const key = `${probe.storeId}|${themeId}@${probe.themeVersion}`
+    return (
+      await documents.getOrCreate(key, async () => {
+        const row = await db.selectFrom('themes').select(['document', 'version']).where('theme_id', '=', themeId).where('store_id', '=', probe.storeId).executeTakeFirst()
+        // Only keep a document read at the probed version (a newer one gets its own key).
+        return { value: row?.document ?? defaultThemeDocument(), store: row?.version === probe.themeVersion }
+      })
+    ).value
+  }
+
+  function headersFor(mode: Mode, styleHash: string, extra: Record<string, string> = {}): Record<string, string> {
+    const headers: Record<string, string> = {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': contentSecurityPolicy(styleHash),
+      ...extra,
+    }
+    if (mode === 'preview') {
+      headers['cache-control'] = 'no-store'
+      headers['x-robots-tag'] = 'noindex, nofollow'
+    } else if (!('cache-control' in headers)) {
+      headers['cache-control'] = 'public, no-cache'
+    }
+    return headers
+  }
+
+  function servicePageResponse(page: ServicePage, mode: Mode, extra: Record<string, string> = {}): StorefrontResponse {
+    const base: Record<string, string> = mode === 'preview' ? {} : { 'cache-control': 'no-store' }
+    return { status: page.status, html: page.html, headers: headersFor(mode, page.styleHash, { ...base, ...extra }), missingRefs: [], cache: 'none' }
+  }
+
+  type Target = { probe: Probe; mode: Mode; basePath: string; preview: PreviewInfo | null }
+
+  async function serve(target: Target, subpath: string, search: string, ifNoneMatch: string | undefined): Promise<StorefrontResponse> {
+    const { probe, mode, basePath, preview } = target
+    const route = parseRoute(subpath)
+    const query = readQuery(new URLSearchParams(search))
+    const store = await storeView(probe)
+    if (store === null) return servicePageResponse(storeNotFoundPage(), mode)
+    const catalog = databaseCatalog(services.read, probe.storeId)
+    const urls = createUrls(basePath, services.baseUrl)
+
+    if (route.kind === 'checkout') {
+      const product = query.variant ? await catalog.productOfVariant(query.variant) : null
+      const quantityParam = Number(new URLSearchParams(search).get('quantity') ?? '1')
+      const quantity = Number.isInteger(quantityParam) && quantityParam >= 1 && quantityParam <= 10 ? quantityParam : 1
+      return servicePageResponse(checkoutPage({ store, urls, product, variantId: query.variant, quantity, preview }), mode, { 'cache-control': 'no-store' })
+    }
+
+    const theme = probe.themeId === null ? DEFAULT_THEME_KEY : `${probe.themeId}@${probe.themeVersion}`
+    const key = [probe.storeId, basePath, theme, `c${probe.catalogVersion}`, `m${probe.menusVersion}`, route.kind === 'newsletter' ? 'not-found' : routePath(route) || route.kind, queryKey(route, query)].join('|')
+    const { value: page, hit } = await pages.getOrCreate(key, async () => {
+      const rendered = await renderStorefrontPage({
+        store,
+        document: await themeDocument(probe),
+        catalog,
+        route,
+        query,
+        mode,
+        basePath,
+        serviceBaseUrl: services.baseUrl,
+        preview: preview ?? undefined,
+        now: services.clock(),
+      })
+      if (rendered.missingRefs.length > 0) {
+        services.logger.warn({ storeId: probe.storeId, themeId: probe.themeId, themeVersion: probe.themeVersion, path: routePath(route), missingRefs: rendered.missingRefs }, 'storefront page references catalog records that no longer exist')
+      }
+      const etag = `W/"${createHash('sha256').update(rendered.html).digest('base64url').slice(0, 27)}"`
+      return { value: { ...rendered, etag }, store: true }
+    })
+    const extra: Record<string, string> = {}
+    if (page.missingRefs.length > 0) extra['x-missing-references'] = page.missingRefs.join(', ')
+    if (mode === 'live') {
+      extra.etag = page.etag
+      if (ifNoneMatch !== undefined && ifNoneMatch === page.etag && page.status === 200) {
+        return { status: 304, html: '', headers: headersFor(mode, page.styleHash, extra), missingRefs: page.missingRefs, cache: 'hit' }
+      }
+    }
+    return { status: page.status, html: page.html, headers: headersFor(mode, page.styleHash, extra), missingRefs: page.missingRefs, cache: hit ? 'hit' : 'miss' }
+  }
+
+  return {
+    /** /s/{slug}{subpath}: the store's active theme, or the default theme when none is active. */
+    async live(slug: string, subpath: string, search: string, ifNoneMatch?: string): Promise<StorefrontResponse> {
+      const probe = await probeLive(slug)
+      if (probe === null) return servicePageResponse(storeNotFoundPage(), 'live')
+      return serve({ probe, mode: 'live', basePath: `/s/${encodeURIComponent(probe.slug)}`, preview: null }, subpath, search, ifNoneMatch)
+    },
+
+    /** /preview/{token}{subpath}: the token's theme, checked on every request. */
+    async preview(token: string, subpath: string, search: string): Promise<StorefrontResponse> {
+      const verified = await verifyPreviewToken(services.signingSecret, token, services.clock())
+      if (!verified.ok) return servicePageResponse(previewRejectedPage(verified.error.code === 'PREVIEW_TOKEN_EXPIRED' ? 'expired' : 'invalid'), 'preview')
+      const { storeId, themeId, expiresAt } = verified.claims
+      const probe = await probePreview(storeId, themeId)
+      if (probe === null || probe.themeStatus === 'archived') return servicePageResponse(previewRejectedPage('theme-gone'), 'preview')
+      const preview: PreviewInfo = { themeName: probe.themeName ?? 'theme', expiresAt, version: probe.themeVersion }
+      return serve({ probe, mode: 'preview', basePath: `/preview/${token}`, preview }, subpath, search, undefined)
+    },
+
+    /** The answer to the newsletter form (POST .../newsletter). */
+    async newsletter(target: { slug: string } | { token: string }): Promise<StorefrontResponse> {
+      if ('slug' in target) {
+        const probe = await probeLive(target.slug)
+        const store = probe ? await storeView(probe) : null
+        if (probe === null || store === null) return servicePageResponse(storeNotFoundPage(), 'live')
+        return servicePageResponse(newsletterPage(store, createUrls(`/s/${encodeURIComponent(probe.slug)}`, services.baseUrl), null), 'live')
+      }
+      const verified = await verifyPreviewToken(services.signingSecret, target.token, services.clock())
+      if (!verified.ok) return servicePageResponse(previewRejectedPage(verified.error.code === 'PREVIEW_TOKEN_EXPIRED' ? 'expired' : 'invalid'), 'preview')
+      const probe = await probePreview(verified.claims.storeId, verified.claims.themeId)
+      const store = probe && probe.themeStatus !== 'archived' ? await storeView(probe) : null
+      if (probe === null || store === null) return servicePageResponse(previewRejectedPage('theme-gone'), 'preview')
+      const preview: PreviewInfo = { themeName: probe.themeName ?? 'theme', expiresAt: verified.claims.expiresAt, version: probe.themeVersion }
+      return servicePageResponse(newsletterPage(store, createUrls(`/preview/${target.token}`, services.baseUrl), preview), 'preview')
+    },
+
+    stats: () => ({ pages: pages.stats(), storeViews: storeViews.stats(), documents: documents.stats() }),
+    clear(): void {
+      pages.clear()
+      storeViews.clear()
+      documents.clear()
+    },
+  }
+}
+
+class StoreGone extends Error {}
+
+export type Storefront = ReturnType<typeof createStorefront>
