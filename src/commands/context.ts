@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/database.ts'
-import type { Actor, Channel, EventMetadata, EventStore } from '../events/event-store.ts'
+import type { EventMetadata, EventStore } from '../events/event-store.ts'
 import type { KnownReferences } from '../theme/validate.ts'
 
 // What every command handler needs from the outside world, passed in so handlers stay testable.
@@ -13,15 +13,10 @@ export type CommandDeps = {
   references: (storeId: string, refs: { productIds: Set<string>; collectionIds: Set<string> }) => Promise<KnownReferences>
 }
 
-// Who is asking, and through which door. The store always comes from the credential.
-export type CommandContext = {
-  storeId: string
-  actor: Actor
-  channel: Channel
-  tool?: string | undefined
-  requestId?: string | undefined
-  idempotencyKey?: string | undefined
-  // The operation as the caller named it (createTheme, applyThemeBatch, publish_theme...).
+// Who is asking, and through which door (the event metadata a command's events will carry).
+// The store always comes from the credential.
+export type CommandContext = Pick<EventMetadata, 'storeId' | 'actor' | 'channel' | 'tool' | 'requestId' | 'idempotencyKey'> & {
+  // The operation as the caller named it (createTheme, applyThemeBatch, ...).
   operation: string
 }
 

@@ -9,11 +9,11 @@ import { listNavigationMenus, navigationMenuSchema } from '../queries/navigation
 import { paginationQuerySchema } from '../queries/pagination.ts'
 import { urlProblem } from '../theme/url.ts'
 import { commandContext } from './command-context.ts'
-import { defineOperation, type Outcome } from './operation.ts'
+import { defineOperation } from './operation.ts'
+import { invalidInput } from './results.ts'
 import { paged } from './paged.ts'
 
 const read = { readOnlyHint: true, idempotentHint: true, openWorldHint: false }
-const invalid = (path: string, message: string, code = 'VALIDATION_FAILED'): Outcome<never> => ({ ok: false, error: { code, message, details: { issues: [{ path, code, message }] } } })
 
 export const listMediaOperation = defineOperation({
   operationId: 'listMedia',
@@ -56,20 +56,20 @@ export const uploadMediaOperation = defineOperation({
   idempotent: true,
   mcp: { name: 'upload_media', title: 'Upload media', description: 'Register an https image URL or upload image bytes (base64) for use in theme image settings.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
   async run(input: { url?: string; dataBase64?: string; file?: { bytes: Uint8Array }; alt: string }, caller, s) {
-    if (/[<>]/.test(input.alt)) return invalid('alt', 'alt text is plain text', 'UNSAFE_CONTENT')
+    if (/[<>]/.test(input.alt)) return invalidInput('alt', 'alt text is plain text', 'UNSAFE_CONTENT')
     const sources = [input.url, input.dataBase64, input.file].filter((v) => v !== undefined).length
-    if (sources !== 1) return invalid('', 'give exactly one of file (multipart), url or dataBase64')
+    if (sources !== 1) return invalidInput('', 'give exactly one of file (multipart), url or dataBase64')
     const ctx = commandContext(caller, 'uploadMedia')
     if (input.url !== undefined) {
       const problem = urlProblem(input.url)
-      if (problem) return invalid('url', problem.message, problem.code)
-      if (!input.url.startsWith('https://')) return invalid('url', 'a registered image URL is an absolute https URL')
+      if (problem) return invalidInput('url', problem.message, problem.code)
+      if (!input.url.startsWith('https://')) return invalidInput('url', 'a registered image URL is an absolute https URL')
       const result = await registerMedia(s.commands, ctx, { source: 'url', url: input.url, alt: input.alt })
       if (!result.ok) return result
       return { ok: true, status: result.value.created ? 201 : 200, data: mediaAssetView(s.baseUrl, result.value.asset) }
     }
     const bytes = input.file ? input.file.bytes : new Uint8Array(Buffer.from(input.dataBase64!, 'base64'))
-    if (bytes.byteLength === 0) return invalid(input.file ? 'file' : 'dataBase64', 'the upload is empty')
+    if (bytes.byteLength === 0) return invalidInput(input.file ? 'file' : 'dataBase64', 'the upload is empty')
     if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `an upload is at most ${MAX_UPLOAD_BYTES} bytes` } }
     const sniffed = sniffImage(bytes)
     if (!sniffed) {

@@ -3,6 +3,12 @@ import type { Outcome } from './operation.ts'
 
 export const notFound = (what: string): Outcome<never> => ({ ok: false, error: { code: 'NOT_FOUND', message: `${what} not found` } })
 
+// A refusal of the input itself, in the same shape as a zod validation failure.
+export const invalidInput = (path: string, message: string, code = 'VALIDATION_FAILED'): Outcome<never> => ({
+  ok: false,
+  error: { code, message: path ? `${path}: ${message}` : message, details: { issues: [{ path, code, message }] } },
+})
+
 export function fromResult<T, O>(result: Result<T>, map: (value: T) => O, extra: { status?: 200 | 201; etag?: (value: T) => string } = {}): Outcome<O> {
   if (!result.ok) return result
   return {

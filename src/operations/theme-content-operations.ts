@@ -8,7 +8,7 @@ import { TEMPLATE_NAMES } from '../theme/document.ts'
 import { commandContext } from './command-context.ts'
 import { defineOperation, type Caller, type Outcome } from './operation.ts'
 import type { Services } from '../services.ts'
-import { notFound, themeEtag } from './results.ts'
+import { invalidInput, notFound, themeEtag } from './results.ts'
 
 const themeId = z.string().min(1).max(100).meta({ description: 'Theme id.' })
 const pageId = z.string().min(1).max(100).meta({ description: 'Page id.' })
@@ -95,7 +95,7 @@ export const updateThemePageOperation = defineOperation({
     const { id, pageId: target, expectedVersion: expected, ...rest } = input
     const changes = pageChangesSchema.safeParse(rest)
     if (!changes.success) {
-      return { ok: false, error: { code: 'VALIDATION_FAILED', message: 'give at least one of slug, title, status, layout', details: { issues: [{ path: '', code: 'VALIDATION_FAILED', message: 'give at least one of slug, title, status, layout' }] } } }
+      return invalidInput('', 'give at least one of slug, title, status, layout')
     }
     return edit(caller, s, 'updateThemePage', id, [{ op: 'updatePage', pageId: target, changes: changes.data }], expected, (t) => pageOf(t, target), 'page')
   },
@@ -199,7 +199,7 @@ export const updateThemeSectionOperation = defineOperation({
       ops.push({ op: 'moveSection', sectionId: input.sectionId, ...(input.target ? { target: input.target } : {}), index })
     }
     if (ops.length === 0) {
-      return { ok: false, error: { code: 'VALIDATION_FAILED', message: 'give at least one of settings, blocks, target, index', details: { issues: [{ path: '', code: 'VALIDATION_FAILED', message: 'give at least one of settings, blocks, target, index' }] } } }
+      return invalidInput('', 'give at least one of settings, blocks, target, index')
     }
     return edit(caller, s, 'updateThemeSection', input.id, ops, input.expectedVersion, (t) => locateSection(t, input.sectionId), 'section')
   },

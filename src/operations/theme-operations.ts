@@ -9,7 +9,7 @@ import { themeSchemaDescription } from '../theme/index.ts'
 import { describeEvent } from '../projections/activity-descriptions.ts'
 import { commandContext } from './command-context.ts'
 import { defineOperation } from './operation.ts'
-import { fromResult, notFound, themeEtag } from './results.ts'
+import { fromResult, invalidInput, notFound, themeEtag } from './results.ts'
 
 const themeIdParams = z.object({ id: z.string().min(1).max(100).meta({ description: 'Theme id.' }) })
 const versionBody = { expectedVersion: expectedVersionSchema.optional() }
@@ -121,7 +121,7 @@ export const updateThemeOperation = defineOperation({
   mcp: { name: 'update_theme', title: 'Update theme', description: 'Rename a draft theme or change its design tokens (colors, font, logo, preset) or navigation. For sections and pages prefer apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
   async run(input: { id: string; name?: string; tokens?: Record<string, unknown>; navigation?: unknown[]; expectedVersion?: number }, caller, s) {
     if (input.name === undefined && input.tokens === undefined && input.navigation === undefined) {
-      return { ok: false, error: { code: 'VALIDATION_FAILED', message: 'give at least one of name, tokens, navigation', details: { issues: [{ path: '', code: 'VALIDATION_FAILED', message: 'give at least one of name, tokens, navigation' }] } } }
+      return invalidInput('', 'give at least one of name, tokens, navigation')
     }
     const result = await updateTheme(s.commands, commandContext(caller, 'updateTheme'), input.id, input as never)
     return fromResult(result, (t) => themeView(t, s.baseUrl), { etag: etagOf })
