@@ -281,8 +281,9 @@ export async function renderStorefrontPage(req: RenderRequest): Promise<Rendered
   let start = 0
   const topBars: Html[] = []
   while (start < layout.length && layout[start]?.type === 'announcement-bar') {
-    const bar = announcementBar(layout[start]!.settings, env)
-    if (bar) topBars.push(bar)
+    const section = layout[start]!
+    const bar = announcementBar(section.settings, env)
+    if (bar) topBars.push(html`<div class="sf-section" data-section-type="${section.type}" data-section-id="${section.id}">${bar}</div>`)
     start++
   }
   const body = layout.slice(start)
@@ -296,7 +297,7 @@ export async function renderStorefrontPage(req: RenderRequest): Promise<Rendered
   const sections: Html[] = []
   body.forEach((section, i) => {
     const rendered = renderSection(section, env, { level: i === leadIndex ? 1 : 2, first: i === 0 }, { post: resolved.post })
-    if (rendered) sections.push(rendered)
+    if (rendered) sections.push(html`<div class="sf-section" data-section-type="${section.type}" data-section-id="${section.id}">${rendered}</div>`)
   })
   let mainContent: Html
   const ownHeading =

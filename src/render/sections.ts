@@ -696,5 +696,5 @@ export function canLeadPage(section: SectionView): boolean {
 
 /** Every collection of the store as cards (the /collections page). */
 export function allCollectionsSection(collections: readonly Collection[], env: Env): Html {
-  return collectionCards(collections, env, { level: 2, first: false }, 3, null)
+  return collectionCards(collections, env, { level: 1, first: false }, 3, null)
 }
