@@ -218,7 +218,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
       const etag = `W/"${createHash('sha256').update(rendered.html).digest('base64url').slice(0, 27)}"`
       return { value: { ...rendered, etag }, store: true }
     })
-    const extra: Record<string, string> = {}
+    const extra: Record<string, string> = { 'x-storefront-cache': hit ? 'hit' : 'miss' }
     if (page.missingRefs.length > 0) extra['x-missing-references'] = page.missingRefs.join(', ')
     if (mode === 'live') {
       extra.etag = page.etag

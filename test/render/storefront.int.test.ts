@@ -1,0 +1,143 @@
+import t from 'tap'
+import { sql } from 'kysely'
+import { STORE_A, STORE_B, testApp } from '../support/app.ts'
+import { activeContent, api, byTag, draftWithDocument, elements, formatPrice, parse, sampleDocument, storeRefs, textOf } from './support.ts'
+
+t.test('the live storefront at /s/{slug}', async (t) => {
+  const { app, services, keyA, keyB } = await testApp(t)
+  const a = await storeRefs(app, keyA)
+  const b = await storeRefs(app, keyB)
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers })
+  const db = services.db
+
+  await t.test('serves the active theme with the usual security headers', async (t) => {
+    const res = await get('/s/atlas')
+    t.equal(res.statusCode, 200)
+    t.match(res.headers['content-type'], /^text\/html; charset=utf-8/)
+    t.ok(textOf(parse(res.body)).includes('Welcome to our store'), 'the seeded Starter theme')
+    const csp = String(res.headers['content-security-policy'])
+    t.match(csp, /default-src 'none'/)
+    t.match(csp, /script-src 'none'/)
+    t.match(csp, /style-src 'self' 'sha256-/)
+    t.match(csp, /img-src 'self' https:/)
+    t.notMatch(csp, /unsafe-inline/)
+    t.equal(res.headers['x-content-type-options'], 'nosniff')
+    t.equal(res.headers['x-frame-options'], 'SAMEORIGIN')
+    t.equal(res.headers['referrer-policy'], 'no-referrer')
+    t.equal(res.headers['x-robots-tag'], undefined, 'the live store is indexable')
+    t.same(activeContent(res.body), [])
+    const api = await get('/healthz')
+    t.equal(api.headers['x-frame-options'], undefined, 'helmet is scoped to the storefront routes')
+    t.equal(api.headers['content-security-policy'], undefined)
+    // The page's one inline style matches the hash the CSP allows.
+    const style = byTag(parse(res.body), 'style')[0]!
+    const { createHash } = await import('node:crypto')
+    const hash = createHash('sha256').update(textOf(style).length ? (style.children[0] as { data: string }).data : '').digest('base64')
+    t.ok(csp.includes(`'sha256-${hash}'`), 'the CSP allows exactly the inline style')
+    const sheet = elements(parse(res.body), (e) => e.name === 'link' && e.attribs.rel === 'stylesheet')[0]!
+    const css = await get(sheet.attribs.href!)
+    t.equal(css.statusCode, 200)
+    t.match(css.headers['content-type'], /^text\/css/)
+    t.match(css.headers['cache-control'], /immutable/)
+    t.equal((await app.inject({ method: 'HEAD', url: '/s/atlas' })).statusCode, 200, 'HEAD')
+  })
+
+  await t.test('product, listing, collection, page and 404 routes', async (t) => {
+    const product = a.productRecords[0]!
+    const res = await get(`/s/atlas/products/${product.id}`)
+    t.equal(res.statusCode, 200)
+    t.equal(textOf(byTag(parse(res.body), 'h1')[0]!), product.title)
+    t.equal((await get('/s/atlas/products')).statusCode, 200)
+    t.equal((await get(`/s/atlas/collections/${a.collections[0]}`)).statusCode, 200)
+    t.equal((await get('/s/atlas/collections')).statusCode, 200)
+    t.equal((await get('/s/atlas/blog/sample')).statusCode, 200)
+    const draftProduct = await db.selectFrom('products').select('product_id').where('store_id', '=', STORE_A).where('status', '=', 'draft').executeTakeFirstOrThrow()
+    for (const url of [`/s/atlas/products/${draftProduct.product_id}`, `/s/atlas/products/${b.products[0]}`, `/s/atlas/collections/${b.collections[0]}`, '/s/atlas/pages/about', '/s/atlas/nope/deeper', '/s/atlas/products/%3Cscript%3E']) {
+      const missing = await get(url)
+      t.equal(missing.statusCode, 404, `${url}: 404`)
+      const dom = parse(missing.body)
+      t.ok(textOf(dom).includes('Page not found'), 'the themed 404 page')
+      t.equal(byTag(dom, 'header').length, 1, 'with the store’s header')
+      t.match(missing.headers['content-security-policy'], /script-src 'none'/)
+    }
+    const noStore = await get('/s/no-such-store')
+    t.equal(noStore.statusCode, 404)
+    t.match(textOf(parse(noStore.body)), /Store not found/)
+  })
+
+  await t.test('the checkout page of the service', async (t) => {
+    const product = a.productRecords.find((p) => p.variants.length > 1 && p.variants[1]!.availableForSale)!
+    const variant = product.variants[1]!
+    const res = await get(`/s/atlas/checkout?variant=${variant.id}&quantity=2`)
+    t.equal(res.statusCode, 200)
+    const text = textOf(parse(res.body))
+    const price = (cents: number) => formatPrice('fr-MA', cents, 'MAD')
+    t.ok(text.includes(product.title), 'the product')
+    t.ok(text.includes(variant.title), 'the variant')
+    t.ok(text.includes(price(variant.price.cents)), 'the unit price')
+    t.ok(text.includes(price(variant.price.cents * 2)), 'the subtotal')
+    const checkout = await api(app, keyA, 'GET', '/api/v1/checkout')
+    t.ok(text.includes(price(checkout.codFee.cents)), 'the COD fee from getCheckout')
+    t.match(text, /Ordering is not open yet/, 'says it does not place orders')
+    t.equal(res.headers['cache-control'], 'no-store')
+    t.equal(byTag(parse(res.body), 'h1').length, 1)
+    t.equal((await get('/s/atlas/checkout')).statusCode, 404, 'no variant')
+    t.equal((await get(`/s/atlas/checkout?variant=${b.productRecords[0]!.variants[0]!.id}`)).statusCode, 404, 'a variant of another store')
+    const productPage = parse((await get(`/s/atlas/products/${product.id}`)).body)
+    const form = elements(productPage, (e) => e.name === 'form' && e.attribs.class === 'buy-form')[0]!
+    t.equal(form.attribs.action, '/s/atlas/checkout', 'the product page orders through the service checkout')
+  })
+
+  await t.test('a published theme goes live; the cache follows theme and catalog versions, per store', async (t) => {
+    const before = await get('/s/atlas')
+    t.equal(before.headers['x-storefront-cache'], 'hit', 'rendered once, then served from the cache')
+    const themeId = await draftWithDocument(app, keyA, sampleDocument(a), 'Spring')
+    t.notOk((await get('/s/atlas')).body.includes('Spring on the trail'), 'a draft is not live')
+    await api(app, keyA, 'POST', `/api/v1/themes/${themeId}/publish`)
+    const after = await get('/s/atlas')
+    t.equal(after.headers['x-storefront-cache'], 'miss', 'a new theme version is a new key')
+    t.ok(after.body.includes('Spring on the trail'), 'the published theme is live')
+    t.equal((await get('/s/atlas/pages/about')).statusCode, 200, 'its published page too')
+    t.equal((await get('/s/atlas/pages/lookbook')).statusCode, 404, 'but not its draft page')
+    const lumen = await get('/s/lumen')
+    t.notOk(lumen.body.includes('Spring on the trail'), 'the other store keeps its own theme')
+    for (const p of a.productRecords) t.notOk(textOf(parse(lumen.body)).includes(p.title), 'and its own products')
+
+    // A price change with a catalog version bump shows at once.
+    const pick = a.productRecords[0]!
+    const url = `/s/atlas/products/${pick.id}`
+    t.equal((await get(url)).headers['x-storefront-cache'], 'miss')
+    t.equal((await get(url)).headers['x-storefront-cache'], 'hit')
+    await db.updateTable('product_variants').set({ price_cents: 123456 }).where('product_id', '=', pick.id).execute()
+    await db.updateTable('stores').set({ catalog_version: sql`catalog_version + 1` }).where('store_id', '=', STORE_A).execute()
+    const repriced = await get(url)
+    t.equal(repriced.headers['x-storefront-cache'], 'miss')
+    t.ok(textOf(parse(repriced.body)).includes(formatPrice('fr-MA', 123456, 'MAD')), 'the new price')
+    t.equal((await get('/s/lumen')).headers['x-storefront-cache'], 'hit', 'the other store’s cache is untouched')
+
+    // ETag revalidation.
+    const etag = String(repriced.headers.etag)
+    t.equal((await get(url, { 'if-none-match': etag })).statusCode, 304)
+
+    // A product removed from the catalog: nothing rendered, reported in a header.
+    const removed = a.products[1]!
+    await db.deleteFrom('collection_products').where('product_id', '=', removed).execute()
+    await db.deleteFrom('product_variants').where('product_id', '=', removed).execute()
+    await db.deleteFrom('products').where('product_id', '=', removed).execute()
+    await db.updateTable('stores').set({ catalog_version: sql`catalog_version + 1` }).where('store_id', '=', STORE_A).execute()
+    const home = await get('/s/atlas')
+    t.equal(home.statusCode, 200)
+    t.equal(home.headers['x-missing-references'], `product:${removed}`)
+    t.equal(elements(parse(home.body), (e) => e.attribs['data-section-id'] === 'home-picks').length, 1, 'the grid still renders')
+  })
+
+  await t.test('a store without an active theme shows the plain default theme', async (t) => {
+    await db.updateTable('live_themes').set({ theme_id: null }).where('store_id', '=', STORE_B).execute()
+    const res = await get('/s/lumen')
+    t.equal(res.statusCode, 200)
+    const text = textOf(parse(res.body))
+    t.ok(text.includes('Welcome to our store'), 'the default theme')
+    t.ok(text.includes('Lumen Home'), 'with the store’s name')
+    t.ok(b.productRecords.some((p) => text.includes(p.title)), 'and its products')
+  })
+})
