@@ -512,7 +512,7 @@ function productDetails(section: SectionView, env: Env, ctx: SectionContext): Ht
   const showShare = bool(s.showShareLinks, DEFAULTS.productDetails.showShareLinks)
   const box = buyBox(product, env, { buttonLabel: text(s.buttonLabel) ?? DEFAULTS.productDetails.buttonLabel, preselect: env.query.variant })
   const crumbs = html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="${env.urls.path('/')}">Home</a></li><li><a href="${env.urls.path('/products')}">Products</a></li><li aria-current="page">${product.title}</li></ol></nav>`
-  return html`<section class="section">
+  return html`<section class="section section-tight">
 <div class="container">
 ${crumbs}
 <div class="product-layout${side === 'right' ? ' media-right' : ''}">
@@ -608,7 +608,7 @@ function collectionProducts(section: SectionView, env: Env, ctx: SectionContext)
   const showDescription = bool(s.showDescription, DEFAULTS.collectionProducts.showDescription)
   const columns = int(s.columns, 2, 5, DEFAULTS.collectionProducts.columns)
   const title = heading(ctx.level, listing.title, showTitle ? '' : 'visually-hidden')
-  return html`<section class="section">
+  return html`<section class="section section-tight">
 <div class="container">
 <div class="listing-head">${title}${showDescription && listing.description ? html`<p>${listing.description}</p>` : null}</div>
 ${listingTools(listing, s, env)}
@@ -629,7 +629,7 @@ function article(section: SectionView, env: Env, ctx: SectionContext, post: Blog
   const showAuthor = bool(s.showAuthor, DEFAULTS.article.showAuthor)
   const showDate = bool(s.showDate, DEFAULTS.article.showDate)
   const showCover = bool(s.showCoverImage, DEFAULTS.article.showCoverImage)
-  const date = new Intl.DateTimeFormat(env.store.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(post.date)
+  const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(post.date)
   const cover = showCover ? catalogImage(post.cover, '', env, { eager: true }) : null
   return html`<article class="section">
 <div class="container${widthClass}">
