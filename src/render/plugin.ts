@@ -82,6 +82,9 @@ function split(url: string, skip: number): { subpath: string; search: string } {
   return { subpath: `/${parts.slice(skip).join('/')}`, search }
 }
 
+// gzip listed and not refused with q=0.
+const ACCEPTS_GZIP = /(?:^|,)\s*gzip\s*(?:,|$|;\s*q=(?!0(?:\.0{0,3})?\s*(?:,|$)))/i
+
 function send(reply: FastifyReply, response: StorefrontResponse, styleHash?: string) {
   reply.code(response.status)
   for (const [name, value] of Object.entries(response.headers)) reply.header(name, value)
@@ -90,5 +93,14 @@ function send(reply: FastifyReply, response: StorefrontResponse, styleHash?: str
     reply.header('content-security-policy', contentSecurityPolicy(styleHash))
     reply.header('cache-control', 'no-store')
   }
-  return response.status === 304 ? reply.send() : reply.send(response.html)
+  if (response.status === 304) return reply.send()
+  if (response.gzip !== undefined) {
+    reply.header('vary', 'accept-encoding')
+    const accept = reply.request.headers['accept-encoding']
+    if (typeof accept === 'string' && ACCEPTS_GZIP.test(accept)) {
+      reply.header('content-encoding', 'gzip')
+      return reply.send(response.gzip)
+    }
+  }
+  return reply.send(response.html)
 }

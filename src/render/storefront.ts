@@ -25,6 +25,10 @@ import { checkoutPage, newsletterPage, previewRejectedPage, storeNotFoundPage, t
 import { loadStoreView, type StoreView } from './store.ts'
 import { createUrls } from './urls.ts'
 import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { gzip as gzipCallback } from 'node:zlib'
+
+const gzipAsync = promisify(gzipCallback)
 
 export type StorefrontOptions = {
   /** Upper bound on how long a rendered page is reused (ms). Default 60 000. */
@@ -35,7 +39,10 @@ export type StorefrontOptions = {
 
 export type StorefrontResponse = {
   status: number
-  html: string
+  /** The page; cached pages are kept UTF-8 encoded, so a cache hit sends bytes without re-encoding. */
+  html: string | Buffer
+  /** The same page gzip-compressed (cached pages only), for clients that accept it. */
+  gzip?: Buffer
   headers: Record<string, string>
   /** For logs: references the page could not resolve. */
   missingRefs: string[]
@@ -53,7 +60,7 @@ type Probe = {
   themeName: string | null
 }
 
-type CachedPage = RenderedPage & { etag: string }
+type CachedPage = Omit<RenderedPage, 'html'> & { body: Buffer; gzip: Buffer; etag: string }
 
 const CSP_BASE = [
   "default-src 'none'",
@@ -80,7 +87,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
     maxEntries: options.cacheMaxEntries ?? 2000,
     maxBytes: options.cacheMaxBytes ?? 64 * 1024 * 1024,
     ttlMs: ttl,
-    sizeOf: (p) => p.html.length * 2 + 512,
+    sizeOf: (p) => p.body.length + p.gzip.length + 512,
   })
   const storeViews = new RenderCache<StoreView>({ maxEntries: 500, maxBytes: 16 * 1024 * 1024, ttlMs: ttl, sizeOf: () => 8192 })
   const documents = new RenderCache<unknown>({ maxEntries: 200, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000, sizeOf: () => 64 * 1024 })
@@ -215,8 +222,11 @@ export function createStorefront(services: Services, options: StorefrontOptions 
       if (rendered.missingRefs.length > 0) {
         services.logger.warn({ storeId: probe.storeId, themeId: probe.themeId, themeVersion: probe.themeVersion, path: routePath(route), missingRefs: rendered.missingRefs }, 'storefront page references catalog records that no longer exist')
       }
-      const etag = `W/"${createHash('sha256').update(rendered.html).digest('base64url').slice(0, 27)}"`
-      return { value: { ...rendered, etag }, store: true }
+      const body = Buffer.from(rendered.html, 'utf8')
+      const gzip = await gzipAsync(body, { level: 6 })
+      const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+      const { html: _html, ...rest } = rendered
+      return { value: { ...rest, body, gzip, etag }, store: true }
     })
     const extra: Record<string, string> = { 'x-storefront-cache': hit ? 'hit' : 'miss' }
     if (page.missingRefs.length > 0) extra['x-missing-references'] = page.missingRefs.join(', ')
@@ -226,7 +236,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
         return { status: 304, html: '', headers: headersFor(mode, page.styleHash, extra), missingRefs: page.missingRefs, cache: 'hit' }
       }
     }
-    return { status: page.status, html: page.html, headers: headersFor(mode, page.styleHash, extra), missingRefs: page.missingRefs, cache: hit ? 'hit' : 'miss' }
+    return { status: page.status, html: page.body, gzip: page.gzip, headers: headersFor(mode, page.styleHash, extra), missingRefs: page.missingRefs, cache: hit ? 'hit' : 'miss' }
   }
 
   return {

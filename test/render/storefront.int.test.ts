@@ -1,4 +1,5 @@
 import t from 'tap'
+import { gunzipSync } from 'node:zlib'
 import { sql } from 'kysely'
 import { STORE_A, STORE_B, testApp } from '../support/app.ts'
 import { activeContent, api, byTag, draftWithDocument, elements, formatPrice, parse, sampleDocument, storeRefs, textOf } from './support.ts'
@@ -114,6 +115,13 @@ t.test('the live storefront at /s/{slug}', async (t) => {
     t.equal(repriced.headers['x-storefront-cache'], 'miss')
     t.ok(textOf(parse(repriced.body)).includes(formatPrice('fr-MA', 123456, 'MAD')), 'the new price')
     t.equal((await get('/s/lumen')).headers['x-storefront-cache'], 'hit', 'the other store’s cache is untouched')
+
+    // Cached pages keep a gzip copy for clients that accept it.
+    const zipped = await get(url, { 'accept-encoding': 'gzip, deflate, br' })
+    t.equal(zipped.headers['content-encoding'], 'gzip')
+    t.equal(zipped.headers.vary, 'accept-encoding')
+    t.equal(gunzipSync(zipped.rawPayload).toString('utf8'), repriced.body, 'the same page, compressed')
+    t.equal((await get(url, { 'accept-encoding': 'gzip;q=0' })).headers['content-encoding'], undefined, 'gzip refused with q=0')
 
     // ETag revalidation.
     const etag = String(repriced.headers.etag)
