@@ -2,6 +2,7 @@
 // handling for this page's base path, the page's style collector and the reporter that
 // records references the catalog no longer has.
 import type { Collection, Money, Product } from '../queries/commerce/schemas.ts'
+import { REFERENCE_ID_PATTERN } from '../theme/constants.ts'
 import type { ListingSort } from './catalog.ts'
 import { html, type Html } from './html.ts'
 import type { PageStyles } from './styles.ts'
@@ -61,12 +62,15 @@ export function createReporter(): Reporter {
   return {
     missingRefs,
     notes,
-    missing(kind, id, sectionId) {
+    missing(kind, rawId, sectionId) {
+      // Ids end up in a response header and a log line: only well-formed ones are quoted.
+      const id = REFERENCE_ID_PATTERN.test(rawId) ? rawId : '(malformed id)'
       const ref = `${kind}:${id}`
       if (!missingRefs.has(ref)) notes.push(`${kind} ${id} (section ${sectionId}) no longer exists and is not shown`)
       missingRefs.add(ref)
     },
-    hidden(id, sectionId) {
+    hidden(rawId, sectionId) {
+      const id = REFERENCE_ID_PATTERN.test(rawId) ? rawId : '(malformed id)'
       notes.push(`product ${id} (section ${sectionId}) is not active in the catalog and is not shown`)
     },
   }

@@ -124,6 +124,17 @@ t.test('every section type renders with live catalog data, and only this storeâ€
   const cheapestFirst = a.productRecords.map((p) => p.priceRange!.min.cents).sort((x, y) => x - y)
   t.ok(cards[0]!.includes(price(cheapestFirst[8]!)), 'page 2 sorted by price starts with the 9th cheapest')
 
+  // Tokens shape the page: logo, preset, font, colors.
+  const branded = await render({ kind: 'home' }, { document: { ...doc, theme: { theme: 'bold', primaryColor: '#123456', secondaryColor: '#abcdef', font: 'Playfair Display', logo: a.media[0]! } } })
+  const brandedDom = parse(branded.html)
+  const logo = elements(brandedDom, (e) => e.name === 'img' && e.parent !== null && (e.parent as { attribs?: Record<string, string> }).attribs?.class === 'brand')[0]
+  t.equal(logo?.attribs.src, a.media[0], 'the logo token is the header logo')
+  t.equal(logo?.attribs.alt, store.name, 'with the store name as alt text')
+  t.equal(byTag(brandedDom, 'body')[0]!.attribs.class, 'preset-bold', 'the preset')
+  t.match(branded.html, /--primary:#123456;/)
+  t.match(branded.html, /--font:'Playfair Display',/)
+  t.ok(textOf(parse(pages.home.html)).includes(store.name), 'without a logo the store name is shown')
+
   // Blog template and custom pages.
   t.ok(textOf(parse(pages.blog.html)).includes('sample post'), 'the blog route renders the sample post')
   t.ok(textOf(parse(pages.about.html)).includes('Founded by hikers'), 'published page')

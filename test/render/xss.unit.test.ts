@@ -86,3 +86,17 @@ t.test('documents of any shape render without throwing', async (t) => {
     }
   }
 })
+
+t.test('references from a corrupted document never reach a header unchecked', async (t) => {
+  const document = {
+    templates: {
+      home: [
+        { id: 'x', type: 'featured-product', settings: { productId: 'prod_x\r\nSet-Cookie: a=b' } },
+        { id: 'y', type: 'product-grid', settings: { source: 'manual', productIds: ['prod_gone', 'bad id<'], limit: 4 } },
+      ],
+    },
+  }
+  const page = await renderStorefrontPage({ store, document, catalog, route: { kind: 'home' }, query: readQuery(new URLSearchParams()), mode: 'live', basePath: '/s/test', serviceBaseUrl: 'http://storefront.test', now: new Date() })
+  t.same(page.missingRefs.sort(), ['product:(malformed id)', 'product:prod_gone'])
+  for (const ref of page.missingRefs) t.match(ref, /^[a-z]+:[\w() -]+$/)
+})
