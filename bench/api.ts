@@ -1,0 +1,207 @@
+// REST API under load: autocannon against the real app (buildApp with the service plugins, as
+// src/main.ts builds it) on a fresh, seedDemo-seeded PostgreSQL database, with the rate limit
+// raised out of the way (RATE_LIMIT_MAX). Routes:
+//   hello-world  GET /bench/hello — a plain fastify route in the same app and process: the ceiling
+//   getTheme     GET /api/v1/themes/:id (the seeded live theme, full document)
+//   getContext   GET /api/v1/context
+//   getProducts  GET /api/v1/products (first page)
+//   applyThemeBatch POST /api/v1/themes/:id/batch, 10 updateSection operations, no expectedVersion;
+//                each connection edits its own draft theme (8 themes), so no request waits on another.
+//
+// The server runs in a child process (this file with --serve); this process only generates load,
+// so the two share the machine's cores with PostgreSQL. Routes are measured in alternating rounds;
+// latencies are taken per response from autocannon's response events (sub-millisecond).
+//
+// node_modules/.bin/node bench/api.ts [--seconds 10] [--rounds 2] [--connections 8] [--warmup 2]
+//   [--routes getTheme,getContext,...]  a subset of the routes (hello-world always runs)
+//   [--server-cpu-prof DIR]   profile the server process (node --cpu-prof) into DIR
+import { fork, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { createBenchDatabase } from './support/database.ts'
+import { cpuSnapshot, cpuSince, fmt, headerWithLoad, ms, numberArg, percentile, processCpu, stringArg, table, verdict, type Cpu } from './support/measure.ts'
+
+const SECONDS = numberArg('seconds', 10)
+const ROUNDS = numberArg('rounds', 2)
+const CONNECTIONS = numberArg('connections', 8)
+const WARMUP = numberArg('warmup', 2)
+
+type Ready = { type: 'ready'; port: number; key: string; liveThemeId: string; drafts: string[]; seedSeconds: number }
+
+// ---- the server (child process) -------------------------------------------------------------
+async function serve(url: string): Promise<void> {
+  const { openPostgres } = await import('../src/db/connect.ts')
+  const { buildApp } = await import('../src/http/app.ts')
+  const { servicePlugins } = await import('../src/plugins.ts')
+  const { seededServices, draftThemes } = await import('./support/services.ts')
+  const t0 = performance.now()
+  const opened = openPostgres(url, 10)
+  const { services, keys } = await seededServices(opened.db)
+  const storeId = 'st_demo_atlas'
+  const key = keys.find((k) => k.storeId === storeId && k.scopes.includes('themes:write') && k.scopes.includes('products:read'))
+  if (!key) throw new Error('no demo key with themes:write')
+  const live = await opened.db.selectFrom('themes').select('theme_id').where('store_id', '=', storeId).where('status', '=', 'active').executeTakeFirstOrThrow()
+  const drafts = await draftThemes(services, CONNECTIONS, [storeId])
+  const app = await buildApp(services, { redis: null, ...servicePlugins() })
+  app.get('/bench/hello', async () => ({ hello: 'world' }))
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  const ready: Ready = { type: 'ready', port, key: key.key, liveThemeId: live.theme_id, drafts: drafts.map((d) => d.themeId), seedSeconds: (performance.now() - t0) / 1000 }
+  process.send!(ready)
+  process.on('message', async (m: { type: string }) => {
+    if (m.type !== 'stop') return
+    await app.close()
+    await opened.close()
+    process.exit(0)
+  })
+}
+
+// ---- the load generator (this process) ------------------------------------------------------
+type Route = { name: string; method: 'GET' | 'POST'; paths: string[]; body?: (i: number) => string; auth: boolean }
+type Measured = { latencies: number[]; requests: number; non2xx: number; errors: number; timeouts: number; bytes: number; seconds: number; cpu: Cpu; server: number }
+
+function tenUpdates(i: number): string {
+  const ids = ['home-hero', 'home-products', 'home-about']
+  return JSON.stringify({ operations: Array.from({ length: 10 }, (_, k) => ({ op: 'updateSection', sectionId: ids[k % 3], settings: { heading: `Heading ${i}.${k}` } })) })
+}
+
+async function load(base: string, key: string, route: Route, seconds: number, serverPid: number): Promise<Measured> {
+  // One autocannon instance per path: the batch route gives each connection its own theme.
+  const perPath = route.paths.length > 1 ? 1 : CONNECTIONS
+  const latencies: number[] = []
+  let non2xx = 0
+  let n = 0
+  const c0 = await cpuSnapshot()
+  const s0 = processCpu(serverPid) ?? NaN
+  const t0 = performance.now()
+  const results = await Promise.all(
+    route.paths.map((path) => new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon({
+        url: `${base}${path}`,
+        method: route.method,
+        connections: perPath,
+        duration: seconds,
+        headers: { ...(route.auth ? { authorization: `Bearer ${key}` } : {}), ...(route.body ? { 'content-type': 'application/json' } : {}) },
+        ...(route.body ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: route.body!(n++) }) }] } : {}),
+      } as autocannon.Options, (error: unknown, result: autocannon.Result) => (error ? reject(error) : resolve(result)))
+      instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
+        latencies.push(time)
+        if (status < 200 || status >= 300) non2xx++
+      })
+    })),
+  )
+  const wall = (performance.now() - t0) / 1000
+  const cpu = await cpuSince(c0)
+  return {
+    latencies,
+    requests: latencies.length,
+    non2xx,
+    errors: results.reduce((a, r) => a + r.errors, 0),
+    timeouts: results.reduce((a, r) => a + r.timeouts, 0),
+    bytes: results.reduce((a, r) => a + r.throughput.total, 0),
+    seconds: wall,
+    cpu: { node: cpu.node, postgres: cpu.postgres, machine: cpu.machine },
+    server: (processCpu(serverPid) ?? NaN) - s0,
+  }
+}
+
+function merge(list: Measured[]): Measured {
+  const sum = (f: (m: Measured) => number) => list.reduce((a, m) => a + f(m), 0)
+  return {
+    latencies: list.flatMap((m) => m.latencies),
+    requests: sum((m) => m.requests),
+    non2xx: sum((m) => m.non2xx),
+    errors: sum((m) => m.errors),
+    timeouts: sum((m) => m.timeouts),
+    bytes: sum((m) => m.bytes),
+    seconds: sum((m) => m.seconds),
+    cpu: { node: sum((m) => m.cpu.node), postgres: sum((m) => m.cpu.postgres), machine: sum((m) => m.cpu.machine) },
+    server: sum((m) => m.server),
+  }
+}
+
+async function main(): Promise<void> {
+  const bdb = await createBenchDatabase('api', { poolSize: 1 })
+  await bdb.close()
+  let child: ChildProcess | null = null
+  try {
+    const prof = stringArg('server-cpu-prof')
+    child = fork(fileURLToPath(import.meta.url), ['--serve', '--connections', String(CONNECTIONS)], {
+      env: { ...process.env, BENCH_API_DATABASE_URL: bdb.url },
+      execArgv: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
+    const ready = await new Promise<Ready>((resolve, reject) => {
+      child!.once('message', (m) => resolve(m as Ready))
+      child!.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
+    })
+    const base = `http://127.0.0.1:${ready.port}`
+    await headerWithLoad('REST API under autocannon', [
+      `server: buildApp + service plugins in a child process on ${base}, fresh database ${bdb.name} seeded by seedDemo (${fmt(ready.seedSeconds, 1)} s), pool 10, rate limit 1e9/min`,
+      `${CONNECTIONS} connections per route; ${SECONDS} s per route in ${ROUNDS} alternating rounds, ${WARMUP} s warm-up per route; load generator (autocannon) in this process`,
+    ])
+    const allRoutes: Route[] = [
+      { name: 'hello-world (ceiling)', method: 'GET', paths: ['/bench/hello'], auth: false },
+      { name: 'getTheme', method: 'GET', paths: [`/api/v1/themes/${ready.liveThemeId}`], auth: true },
+      { name: 'getContext', method: 'GET', paths: ['/api/v1/context'], auth: true },
+      { name: 'getProducts', method: 'GET', paths: ['/api/v1/products'], auth: true },
+      { name: 'applyThemeBatch (10 ops)', method: 'POST', paths: ready.drafts.map((id) => `/api/v1/themes/${id}/batch`), body: tenUpdates, auth: true },
+    ]
+    // --routes getTheme,applyThemeBatch: a subset (the hello-world ceiling always runs first).
+    const only = stringArg('routes')?.split(',')
+    const routes = only ? allRoutes.filter((r, i) => i === 0 || only.some((o) => r.name.startsWith(o))) : allRoutes
+    for (const r of routes) {
+      const w = await load(base, ready.key, r, WARMUP, child.pid!)
+      if (w.non2xx > 0 || w.errors > 0) throw new Error(`${r.name}: ${w.non2xx} non-2xx responses and ${w.errors} errors in the warm-up`)
+    }
+    const runs: Measured[][] = routes.map(() => [])
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = routes.map((_, i) => i)
+      if (round % 2 === 1) order.reverse()
+      for (const i of order) runs[i]!.push(await load(base, ready.key, routes[i]!, SECONDS / ROUNDS, child.pid!))
+    }
+    const merged = runs.map(merge)
+    const rps = (m: Measured) => m.requests / m.seconds
+    const ceiling = rps(merged[0]!)
+    console.log(table(routes.map((r, i) => {
+      const m = merged[i]!
+      const sorted = Float64Array.from(m.latencies).sort()
+      const list = Array.from(sorted)
+      return {
+        route: r.name,
+        'req/s': fmt(rps(m)),
+        p50: ms(percentile(list, 50)),
+        p99: ms(percentile(list, 99)),
+        max: ms(list.at(-1) ?? NaN),
+        requests: fmt(m.requests),
+        'non-2xx': fmt(m.non2xx),
+        errors: fmt(m.errors + m.timeouts),
+        'bytes/resp': fmt(m.bytes / Math.max(1, m.requests)),
+        'vs hello': fmt(rps(m) / ceiling, 2),
+        'cores server / pg / loadgen / other': `${fmt(m.server / m.seconds, 2)} / ${fmt(m.cpu.postgres / m.seconds, 2)} / ${fmt(m.cpu.node / m.seconds, 2)} / ${fmt(Math.max(0, m.cpu.machine - m.server - m.cpu.postgres - m.cpu.node) / m.seconds, 2)}`,
+      }
+    })))
+    console.log()
+    for (const [i, r] of routes.entries()) {
+      if (r.method !== 'GET' || i === 0) continue
+      const ratio = rps(merged[i]!) / ceiling
+      console.log(`target: ${r.name} ≥ 0.5 × hello-world → ${fmt(ratio, 2)}: ${verdict(ratio >= 0.5)}`)
+    }
+    const b = routes.findIndex((r) => r.method === 'POST')
+    if (b >= 0) {
+      const batch = merged[b]!
+      const p99 = percentile(Array.from(Float64Array.from(batch.latencies).sort()), 99)
+      console.log(`target: applyThemeBatch p99 < 25 ms at ${CONNECTIONS} connections → ${ms(p99)}, ${fmt(batch.non2xx)} non-2xx: ${verdict(p99 < 25 && batch.non2xx === 0 && batch.errors === 0)}`)
+    }
+  } finally {
+    if (child && child.exitCode === null) {
+      child.send({ type: 'stop' })
+      await new Promise((r) => child!.once('exit', r))
+    }
+    await bdb.drop()
+  }
+}
+
+if (process.argv.includes('--serve')) await serve(process.env.BENCH_API_DATABASE_URL!)
+else await main()
