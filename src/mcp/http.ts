@@ -44,6 +44,13 @@ function initializeVersion(body: unknown): string | undefined {
   return isSupportedVersion(asked) ? asked : LATEST_PROTOCOL_VERSION
 }
 
+// What the SDK transport reads of a Request when the body is already parsed: method, url and
+// headers.get/entries. Headers here are already checked, so undici's validating Request (a
+// tenth of the CPU of a tool call) is not built.
+function transportRequest(url: string, headers: Record<string, string>): Request {
+  return { method: 'POST', url, headers: { get: (name: string) => headers[name.toLowerCase()] ?? null, entries: () => Object.entries(headers)[Symbol.iterator]() } } as unknown as Request
+}
+
 async function handlePost(services: Services, request: FastifyRequest, reply: FastifyReply) {
   request.audit.operationId = 'mcpJsonRpc'
   const base = await authenticateRequest(services, request, reply, mcpChallenge(services.baseUrl))
@@ -72,23 +79,32 @@ async function handlePost(services: Services, request: FastifyRequest, reply: Fa
   const check = checkMessage(body)
   if (!check.ok) return sendRpcError(request, reply, 400, check.id, JSONRPC.INVALID_REQUEST, `Invalid Request: ${check.message}`)
 
+  // A fresh SDK server and stateless Streamable HTTP transport per request. The transport is the
+  // web-standard one (the Node one wraps it, converting the request through @hono/node-server)
+  // and the reply stays Fastify's, not hijacked: X-Request-Id, rate-limit and CORS headers,
+  // the error handler and the request log apply to MCP exactly as to REST.
   const server = createMcpServer(base, services, (event) => {
     request.audit.operationId = event.operationId
     if (event.errorCode) request.audit.errorCode = event.errorCode
   })
+  const negotiated = initializeVersion(body) ?? version ?? DEFAULT_PROTOCOL_VERSION
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
   transport.onerror = (error) => request.log.debug({ err: error, requestId: request.id }, 'MCP transport error')
+  let complete = false
   try {
     await server.connect(transport)
     const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' }
     if (version !== undefined) headers['mcp-protocol-version'] = version
-    const response = await transport.handleRequest(new Request(`${services.baseUrl}${MCP_PATH}`, { method: 'POST', headers }), { parsedBody: body })
-    reply.code(response.status).header('mcp-protocol-version', initializeVersion(body) ?? version ?? DEFAULT_PROTOCOL_VERSION)
-    if (response.status === 202 || !hasRequest(body)) return reply.send()
-    const text = await response.text()
-    return reply.type(response.headers.get('content-type') ?? 'application/json').send(text)
+    const response = await transport.handleRequest(transportRequest(`${services.baseUrl}${MCP_PATH}`, headers), { parsedBody: body })
+    reply.code(response.status).header('mcp-protocol-version', negotiated)
+    const text = response.status === 202 || !hasRequest(body) ? undefined : await response.text()
+    complete = true
+    return text === undefined ? reply.send() : reply.type(response.headers.get('content-type') ?? 'application/json').send(text)
   } finally {
-    await server.close()
+    // In JSON-response mode a finished exchange leaves nothing open (no stream, no timer), and
+    // the server and transport are garbage once this returns; closing them costs a stack trace
+    // (the SDK rejects pending requests with a new McpError) on every request. Close on failure.
+    if (!complete) await server.close().catch(() => {})
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import {
   CallToolRequestSchema,
   InitializeRequestSchema,
@@ -29,11 +30,22 @@ export const INSTRUCTIONS = [
 type Handler = (request: { method: string; params?: unknown }) => Promise<ServerResult> | ServerResult
 type SdkSchema = { safeParse: (v: unknown) => { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }
 
+// Built once: zod compiles a schema on its first parse, which must not happen per request.
+const looseSchemas = new Map<string, z.ZodType>()
+const looseSchema = (method: string) => {
+  let schema = looseSchemas.get(method)
+  if (!schema) looseSchemas.set(method, (schema = z.looseObject({ method: z.literal(method), params: z.unknown().optional() })))
+  return schema
+}
+
 // The request is taken loosely by the SDK and checked here against the SDK's own schema, so
 // that bad params are -32602 (the SDK would answer a failed parse with -32603).
 function handle<T>(server: Server, method: string, schema: SdkSchema, fn: (request: T) => Promise<ServerResult> | ServerResult): void {
-  const loose = z.looseObject({ method: z.literal(method), params: z.unknown().optional() })
+  const loose = looseSchema(method)
   const handler: Handler = (request) => {
+    // tools/call: the SDK's Server has already checked the request against CallToolRequestSchema
+    // (a failure is -32602 there too); the other methods are checked here.
+    if (method === 'tools/call') return fn(request as T)
     const parsed = schema.safeParse(request)
     if (!parsed.success) {
       const problems = parsed.error.issues.map((i) => `${['params', ...i.path.map(String).filter((p) => p !== 'params')].join('.')}: ${i.message}`)
@@ -46,8 +58,12 @@ function handle<T>(server: Server, method: string, schema: SdkSchema, fn: (reque
 
 // A fresh server per HTTP request (stateless transport): it answers with the tools and
 // resources of the caller's credential. The tool list itself is computed once at start-up.
+// The SDK server would build an Ajv instance (for elicitation, which this server never uses)
+// in every constructor: a quarter of the CPU of a tool call. One is shared instead.
+const jsonSchemaValidator = new AjvJsonSchemaValidator()
+
 export function createMcpServer(caller: Omit<Caller, 'channel'>, services: Services, observe?: CallObserver): Server {
-  const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS })
+  const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS, jsonSchemaValidator })
   const mcpCaller: Caller = { ...caller, channel: 'mcp' }
 
   // Only the three versions of the contract are negotiated (the SDK would also echo 2024-*).

@@ -21,6 +21,8 @@ export type McpTool = {
   definition: Tool
   // Keys of the REST input that MCP does not take (the multipart `file` part).
   excluded: readonly string[]
+  // Path and query parameter names (for operations without a body).
+  known: ReadonlySet<string>
 }
 
 export const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
@@ -73,7 +75,8 @@ function buildTool(op: OperationDefinition, spec: McpToolSpec): McpTool {
     outputSchema: outputSchemaOf(op),
     annotations: { title: spec.title, ...spec.annotations },
   }
-  return { name: spec.name, op, spec, definition, excluded }
+  const known = new Set([...Object.keys(op.params?.shape ?? {}), ...Object.keys(op.query?.shape ?? {})])
+  return { name: spec.name, op, spec, definition, excluded, known }
 }
 
 export const tools: readonly McpTool[] = operations.flatMap((op) => (op.mcp ? (Array.isArray(op.mcp) ? op.mcp : [op.mcp]).map((spec) => buildTool(op, spec)) : []))
@@ -89,6 +92,7 @@ export function toolError(error: ApiError | DomainError | ToolFailure, requestId
 
 // Arguments the REST twin would not read: the advertised input schema has
 // additionalProperties: false, so they are reported, not silently dropped.
+const NO_KEYS = z.strictObject({})
 function extraArgumentIssues(tool: McpTool, args: Record<string, unknown>): Issue[] {
   const issues: Issue[] = []
   for (const key of tool.excluded) {
@@ -96,10 +100,11 @@ function extraArgumentIssues(tool: McpTool, args: Record<string, unknown>): Issu
   }
   // With a body, its strict schema already reports unknown keys (splitToolArguments puts them there).
   if (!tool.op.body) {
-    const known = new Set([...Object.keys(tool.op.params?.shape ?? {}), ...Object.keys(tool.op.query?.shape ?? {})])
-    const extra = Object.fromEntries(Object.entries(args).filter(([k]) => !known.has(k)))
-    const strict = z.strictObject({}).safeParse(extra)
-    if (!strict.success) issues.push(...zodIssues(strict.error))
+    const extra = Object.keys(args).filter((k) => !tool.known.has(k))
+    if (extra.length > 0) {
+      const strict = NO_KEYS.safeParse(Object.fromEntries(extra.map((k) => [k, args[k]])))
+      if (!strict.success) issues.push(...zodIssues(strict.error))
+    }
   }
   return issues
 }

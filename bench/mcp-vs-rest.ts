@@ -1,0 +1,230 @@
+// tools/call get_theme over MCP against REST GET /api/v1/themes/{id}, same theme, same key,
+// same server, in one run on real PostgreSQL. The target: MCP costs at most 1.5x REST at p50.
+//
+//   node_modules/.bin/node bench/mcp-vs-rest.ts [--seconds 5] [--rounds 3] [--connections 10] [--warmup 2]
+//   BENCH_DATABASE_URL (or TEST_DATABASE_URL) points at the PostgreSQL server (a database is
+//   created for the run and dropped at the end); default postgres://postgres@127.0.0.1:5432/postgres
+//
+// The server runs in a child process (its own event loop, as in production); this process only
+// generates load. Two measurements, each in interleaved rounds (REST, MCP, REST, MCP, ...):
+//   latency:    one request at a time, a tight loop of fetch() timed with performance.now();
+//               p50/p99 with microsecond resolution (the ratio this benchmark is about).
+//   throughput: autocannon with --connections concurrent connections: requests per second
+//               (its latency histogram has a 1 ms floor, too coarse for 1-2 ms requests, so
+//               its p50/p99 are printed as whole milliseconds and not used for the ratio).
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { cpus, loadavg, totalmem } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { pino } from 'pino'
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback
+}
+const SECONDS = arg('seconds', 5)
+const ROUNDS = arg('rounds', 3)
+const CONNECTIONS = arg('connections', 10)
+const WARMUP = arg('warmup', 2)
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+type Target = { url: string; key: string; themeId: string }
+
+// ---- the server (child process) -------------------------------------------------------------
+async function serve(): Promise<void> {
+  const { openPostgres } = await import('../src/db/connect.ts')
+  const { migrateToLatest } = await import('../src/db/migrate.ts')
+  const { loadConfig } = await import('../src/config.ts')
+  const { createServices } = await import('../src/services.ts')
+  const { seedDemo } = await import('../src/seed/seed-demo.ts')
+  const { buildApp } = await import('../src/http/app.ts')
+  const { servicePlugins } = await import('../src/plugins.ts')
+  const { createApiKey, ensureApp } = await import('../src/auth/credentials.ts')
+  const { SCOPES } = await import('../src/operations/scopes.ts')
+
+  const name = `sfts_bench_mcp_${process.pid}_${randomBytes(3).toString('hex')}`
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: adminUrl })
+    await c.connect()
+    await c.query(sql)
+    await c.end()
+  }
+  await admin(`create database ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const opened = openPostgres(url.toString(), 10)
+  let closed = false
+  const close = async () => {
+    if (closed) return
+    closed = true
+    await app?.close().catch(() => {})
+    await opened.close().catch(() => {})
+    await admin(`drop database if exists ${name} with (force)`)
+  }
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined
+  process.on('SIGTERM', () => void close().then(() => process.exit(0)))
+  process.on('SIGINT', () => void close().then(() => process.exit(0)))
+  try {
+    await migrateToLatest(opened.db)
+    const config = loadConfig({ NODE_ENV: 'test', BASE_URL: 'http://storefront.bench', RATE_LIMIT_MAX: '1000000000', RATE_LIMIT_WINDOW_SECONDS: '60', SIGNING_SECRET: 'bench-signing-secret-0123456789abcdef', LOG_LEVEL: 'silent' })
+    const services = createServices({ config, db: opened.db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
+    await seedDemo(services)
+    app = await buildApp(services, servicePlugins())
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const address = app.server.address()
+    if (!address || typeof address === 'string') throw new Error('no port')
+    const storeId = 'st_demo_atlas'
+    const key = (await createApiKey(opened.db, { storeId, appId: await ensureApp(opened.db, { storeId, name: 'Bench' }), name: 'bench', scopes: SCOPES })).key
+    const theme = await opened.db.selectFrom('themes').select('theme_id').where('store_id', '=', storeId).orderBy('theme_id').executeTakeFirstOrThrow()
+    // The load generator asks for the server's CPU time around each phase.
+    process.on('message', (m) => {
+      if (m === 'cpu') process.send?.(process.cpuUsage())
+    })
+    process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${address.port}`, key, themeId: theme.theme_id } satisfies Target)}\n`)
+  } catch (error) {
+    console.error(error)
+    await close()
+    process.exit(1)
+  }
+}
+
+// ---- the load generator ---------------------------------------------------------------------
+type Surface = 'REST' | 'MCP'
+type Request = { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; body?: string }
+
+function requestOf(surface: Surface, t: Target): Request {
+  const auth = { authorization: `Bearer ${t.key}` }
+  if (surface === 'REST') return { method: 'GET', url: `${t.url}/api/v1/themes/${t.themeId}`, headers: auth }
+  return {
+    method: 'POST',
+    url: `${t.url}/api/v1/mcp`,
+    headers: { ...auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_theme', arguments: { id: t.themeId } } }),
+  }
+}
+
+async function once(r: Request): Promise<number> {
+  const res = await fetch(r.url, { method: r.method, headers: r.headers, ...(r.body ? { body: r.body } : {}) })
+  const bytes = (await res.arrayBuffer()).byteLength
+  if (res.status !== 200) throw new Error(`${r.method} ${r.url}: ${res.status}`)
+  return bytes
+}
+
+async function check(t: Target): Promise<{ restData: unknown; bytes: Record<Surface, number> }> {
+  const rest = await fetch(requestOf('REST', t).url, { headers: requestOf('REST', t).headers })
+  const restBody = (await rest.json()) as { data: unknown }
+  const m = requestOf('MCP', t)
+  const mcp = await fetch(m.url, { method: 'POST', headers: m.headers, body: m.body! })
+  const mcpBody = (await mcp.json()) as { result?: { isError?: boolean; structuredContent: unknown } }
+  if (rest.status !== 200 || mcp.status !== 200 || !mcpBody.result || mcpBody.result.isError) throw new Error('the two requests do not both succeed')
+  if (JSON.stringify(mcpBody.result.structuredContent) !== JSON.stringify(restBody.data)) throw new Error('MCP and REST disagree')
+  return { restData: restBody.data, bytes: { REST: await once(requestOf('REST', t)), MCP: await once(requestOf('MCP', t)) } }
+}
+
+const percentile = (sorted: Float64Array, p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
+
+async function latencyLoop(r: Request, seconds: number): Promise<number[]> {
+  const out: number[] = []
+  const end = performance.now() + seconds * 1000
+  while (performance.now() < end) {
+    const t0 = performance.now()
+    await once(r)
+    out.push(performance.now() - t0)
+  }
+  return out
+}
+
+async function cannon(r: Request, seconds: number): Promise<autocannon.Result> {
+  const result = await autocannon({ url: r.url, method: r.method, headers: r.headers, ...(r.body ? { body: r.body } : {}), connections: CONNECTIONS, duration: seconds })
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) throw new Error(`autocannon: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
+  return result
+}
+
+const f = (n: number, d = 2) => n.toFixed(d)
+
+async function main(): Promise<void> {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
+  // Server CPU (user + system, µs) so far: per request, robust to a busy machine where latency is not.
+  const serverCpu = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (m) => resolve((m as NodeJS.CpuUsage).user + (m as NodeJS.CpuUsage).system))
+      child.send('cpu')
+    })
+  const target = await new Promise<Target>((resolve, reject) => {
+    let buffer = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString()
+      const line = buffer.split('\n')[0]
+      if (buffer.includes('\n') && line) resolve(JSON.parse(line) as Target)
+    })
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)))
+  })
+  const stop = () => new Promise<void>((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+  try {
+    const { bytes } = await check(target)
+    const requests = { REST: requestOf('REST', target), MCP: requestOf('MCP', target) }
+    console.log(`mcp-vs-rest  ${new Date().toISOString()}  node ${process.version}  ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}  ${Math.round(totalmem() / 2 ** 30)} GiB`)
+    console.log(`PostgreSQL ${adminUrl.replace(/\/\/[^@]*@/, '//')}  theme ${target.themeId}  response bytes: REST ${bytes.REST}, MCP ${bytes.MCP}`)
+    console.log(`${ROUNDS} interleaved rounds of ${SECONDS} s per surface (warm-up ${WARMUP} s each)\n`)
+
+    for (const s of ['REST', 'MCP'] as const) await latencyLoop(requests[s], WARMUP)
+    const lat: Record<Surface, number[]> = { REST: [], MCP: [] }
+    const cpu: Record<Surface, { us: number; requests: number }> = { REST: { us: 0, requests: 0 }, MCP: { us: 0, requests: 0 } }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const s of (round % 2 ? ['MCP', 'REST'] : ['REST', 'MCP']) as Surface[]) {
+        const c0 = await serverCpu()
+        const run = await latencyLoop(requests[s], SECONDS)
+        cpu[s].us += (await serverCpu()) - c0
+        cpu[s].requests += run.length
+        lat[s].push(...run)
+      }
+    }
+
+    const thr: Record<Surface, autocannon.Result[]> = { REST: [], MCP: [] }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const s of (round % 2 ? ['MCP', 'REST'] : ['REST', 'MCP']) as Surface[]) {
+        const c0 = await serverCpu()
+        const run = await cannon(requests[s], SECONDS)
+        cpu[s].us += (await serverCpu()) - c0
+        cpu[s].requests += run.requests.total
+        thr[s].push(run)
+      }
+    }
+
+    const rows: Record<Surface, { p50: number; p99: number; rps1: number; rps: number; cp50: number; cp99: number }> = {} as never
+    for (const s of ['REST', 'MCP'] as const) {
+      const sorted = Float64Array.from(lat[s]).sort()
+      const runs = thr[s]
+      const rps = runs.reduce((a, r) => a + r.requests.total, 0) / runs.reduce((a, r) => a + r.duration, 0)
+      rows[s] = {
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        rps1: sorted.length / (ROUNDS * SECONDS),
+        rps,
+        cp50: runs.map((r) => r.latency.p50).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!,
+        cp99: runs.map((r) => r.latency.p99).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!,
+      }
+    }
+    const cpuPer = (s: Surface) => cpu[s].us / cpu[s].requests
+    console.log(`                     one at a time (fetch loop)              ${CONNECTIONS} connections (autocannon)    server CPU`)
+    console.log(`surface  requests   p50 ms   p99 ms   req/s       req/s     p50 ms  p99 ms      µs/request`)
+    for (const s of ['REST', 'MCP'] as const) {
+      const r = rows[s]
+      console.log(`${s.padEnd(8)} ${String(lat[s].length).padStart(8)}  ${f(r.p50, 3).padStart(7)}  ${f(r.p99, 3).padStart(7)}  ${f(r.rps1, 0).padStart(6)}    ${f(r.rps, 0).padStart(8)}  ${String(r.cp50).padStart(7)}  ${String(r.cp99).padStart(6)}      ${f(cpuPer(s), 0).padStart(6)}`)
+    }
+    const ratio = rows.MCP.p50 / rows.REST.p50
+    console.log(`\nMCP/REST: p50 ${f(ratio)}x, p99 ${f(rows.MCP.p99 / rows.REST.p99)}x, throughput ${f(rows.MCP.rps / rows.REST.rps)}x at ${CONNECTIONS} connections, server CPU ${f(cpuPer('MCP') / cpuPer('REST'))}x per request`)
+    console.log(`load average during the run: ${loadavg().map((x) => f(x)).join(' ')} (${cpus().length} cores)`)
+    console.log(`target p50 ratio <= 1.5: ${ratio <= 1.5 ? 'met' : 'NOT met'}`)
+  } finally {
+    await stop()
+  }
+}
+
+if (process.argv.includes('--serve')) await serve()
+else await main()
