@@ -139,12 +139,21 @@ export async function registerMcpEndpoint(api: FastifyInstance, services: Servic
         maxAge: 600,
         strictPreflight: false,
       })
+      // Answers produced before the CORS hook ran (429 from the API's rate limiter, which runs
+      // first) still carry the CORS headers, so a browser client can read Retry-After.
+      mcp.addHook('onSend', async (request, reply, payload) => {
+        const origin = header(request, 'origin')
+        if (origin !== undefined && !reply.hasHeader('access-control-allow-origin') && originAllowed(origin, services.baseUrl)) {
+          reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', EXPOSED_HEADERS.join(', ')).header('vary', 'Origin')
+        }
+        return payload
+      })
       // The body is read as text and parsed here, so that bad JSON is a JSON-RPC -32700.
       mcp.removeAllContentTypeParsers()
       mcp.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MCP_BODY_LIMIT }, (_request, body, done) => done(null, body))
-      mcp.post('/', { bodyLimit: MCP_BODY_LIMIT, prefixTrailingSlash: 'no-slash' }, (request, reply) => handlePost(services, request, reply))
-      mcp.get('/', { prefixTrailingSlash: 'no-slash' }, async (request, reply) => handleGet(services, request, reply))
-      mcp.options('/', { prefixTrailingSlash: 'no-slash' }, async (_request, reply) => reply.code(204).header('allow', 'GET, HEAD, POST, OPTIONS').send())
+      mcp.post('/', { bodyLimit: MCP_BODY_LIMIT, prefixTrailingSlash: 'both' }, (request, reply) => handlePost(services, request, reply))
+      mcp.get('/', { prefixTrailingSlash: 'both' }, async (request, reply) => handleGet(services, request, reply))
+      mcp.options('/', { prefixTrailingSlash: 'both' }, async (_request, reply) => reply.code(204).header('allow', 'GET, HEAD, POST, OPTIONS').send())
     },
     { prefix: MCP_PATH },
   )

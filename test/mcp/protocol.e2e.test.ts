@@ -1,5 +1,7 @@
 import t from 'tap'
+import { randomBytes } from 'node:crypto'
 import { revokeApiKey } from '../../src/auth/credentials.ts'
+import { encodePng } from '../../src/seed/images.ts'
 import { SCOPES } from '../../src/operations/scopes.ts'
 import { STORE_A, STORE_B, testApp } from '../support/app.ts'
 import { callTool, errorOf, rpc } from './support.ts'
@@ -319,5 +321,29 @@ t.test('MCP protocol over HTTP', async (t) => {
     t.equal(denied.json().error.data.code, 'INSUFFICIENT_SCOPE')
     const templates = await rpc(app, { jsonrpc: '2.0', id: 6, method: 'resources/templates/list' })
     t.equal(templates.json().result.resourceTemplates[0].uriTemplate, 'storefront://themes/{id}')
+  })
+
+  t.test('upload_media over MCP: base64 image bytes, also beyond the 2 MiB REST JSON body limit', async (t) => {
+    const small = encodePng(8, 8, randomBytes(8 * 8 * 3))
+    const created = await callTool(app, app.keyA, 'upload_media', { dataBase64: small.toString('base64'), alt: 'Noise' })
+    t.notOk(created.isError, 'uploaded')
+    const asset = created.structuredContent as { id: string; contentType: string; width: number; height: number }
+    t.equal(asset.contentType, 'image/png')
+    t.equal(asset.width, 8)
+    const again = await callTool(app, app.keyA, 'upload_media', { dataBase64: small.toString('base64'), alt: 'Noise' })
+    t.equal((again.structuredContent as { id: string }).id, asset.id, 'the same bytes are the same asset')
+    const big = encodePng(1000, 1000, randomBytes(1000 * 1000 * 3))
+    t.ok(big.length > 2.5 * 1024 * 1024, 'about 3 MiB of PNG')
+    const large = await callTool(app, app.keyA, 'upload_media', { dataBase64: big.toString('base64') })
+    t.notOk(large.isError, 'a 3 MiB image (4 MiB of base64) is accepted')
+    const svg = await callTool(app, app.keyA, 'upload_media', { dataBase64: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString('base64') })
+    t.equal(errorOf(svg).code, 'UNSUPPORTED_MEDIA_TYPE', 'SVG is refused as over REST')
+    const both = await callTool(app, app.keyA, 'upload_media', { url: 'https://cdn.example.com/a.png', dataBase64: small.toString('base64') })
+    t.equal(errorOf(both).code, 'VALIDATION_FAILED')
+  })
+
+  t.test('a trailing slash reaches the same endpoint', async (t) => {
+    const res = await app.app.inject({ method: 'POST', url: '/api/v1/mcp/', headers: { authorization: `Bearer ${app.keyA}`, 'content-type': 'application/json' }, payload: '{"jsonrpc":"2.0","id":1,"method":"ping"}' })
+    t.same(res.json(), { jsonrpc: '2.0', id: 1, result: {} })
   })
 })
