@@ -15,8 +15,12 @@ import { FAVICON_PATH, FAVICON_SVG, STYLESHEET, STYLESHEET_PATH } from './styles
 //   {base_url}/s/{slug}/pages/{slug}        a published custom page
 //   {base_url}/s/{slug}/blog/sample         the blog post template, with a sample post
 //   {base_url}/s/{slug}/checkout?variant=…  the service's checkout summary (not themed)
-//   {base_url}/preview/{token}[/path][?query]  the same pages for the token's theme; draft
-//                                           custom pages too; the token is checked on every request
+//   POST {base_url}/s/{slug}/newsletter     the newsletter form's target: says sign-ups are not
+//                                           collected yet (there is no subscriber list); stores nothing
+//   {base_url}/preview/{token}[/path][?query]  the same pages for the token's theme (its current
+//                                           version); draft custom pages too; the token is checked on
+//                                           every request. Previews without a token for a signed-in
+//                                           merchant need the dashboard login, which does not exist yet.
 // Query parameters: variant (product, checkout), quantity (checkout), page, sort, available,
 // min, max (listings). Security headers come from @fastify/helmet, registered in this plugin's
 // own context so they apply to these routes only; the Content-Security-Policy is set per page.
