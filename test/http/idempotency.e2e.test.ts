@@ -98,6 +98,40 @@ t.test('key bounds, scope of a key, and replay of a refusal', async (t) => {
   t.equal(await w.eventCount(), events, 'the replayed refusal is not audited again')
 })
 
+t.test('a key in flight is 409 IDEMPOTENCY_KEY_IN_USE; an abandoned or expired one is taken anew', async (t) => {
+  const w = await makeWorld(t, { plugins: false })
+  const db = w.services.db
+  const key = unique('lifecycle-')
+  const req = withKey({ method: 'POST', url: '/api/v1/themes', payload: { name: 'Lifecycle', provider: 'tap' } }, key)
+  const first = await w.call(req)
+  t.equal(first.statusCode, 201)
+  const row = () => db.updateTable('idempotency_keys').where('store_id', '=', w.ids.storeId).where('idem_key', '=', key)
+  const themes = async () => (await w.themeRows(w.ids.storeId)).length
+  const count = await themes()
+
+  // The same key while the first request is (still) running.
+  await row().set({ state: 'in_flight' }).execute()
+  const inUse = await w.call(req)
+  t.same(envelopeProblems(inUse, { status: 409, code: 'IDEMPOTENCY_KEY_IN_USE' }), [], 'in flight: 409 IDEMPOTENCY_KEY_IN_USE')
+  t.equal(await themes(), count, 'nothing applied')
+
+  // A claim left in flight for over a minute is abandoned (its process died): the retry runs.
+  await row().set({ created_at: new Date(Date.now() - 61_000) }).execute()
+  const retried = await w.call(req)
+  t.equal(retried.statusCode, 201, 'an abandoned claim: the retry runs')
+  t.notOk(retried.headers['idempotent-replayed'])
+  t.equal(await themes(), count + 1)
+
+  // After 24 hours the key is forgotten: another request under it runs.
+  await row().set({ expires_at: new Date(Date.now() - 1000) }).execute()
+  const other = await w.call(withKey({ method: 'POST', url: '/api/v1/themes', payload: { name: 'After a day', provider: 'tap' } }, key))
+  t.equal(other.statusCode, 201, 'an expired key is a new key')
+  t.equal(other.json().data.name, 'After a day')
+  const kept = await db.selectFrom('idempotency_keys').select(['expires_at', 'created_at']).where('idem_key', '=', key).executeTakeFirstOrThrow()
+  const hours = (new Date(kept.expires_at).getTime() - new Date(kept.created_at).getTime()) / 3_600_000
+  t.ok(Math.abs(hours - 24) < 0.01, `kept 24 hours (${hours.toFixed(3)})`)
+})
+
 t.test('10 concurrent requests with one key apply once', async (t) => {
   const w = await makeWorld(t, { plugins: false })
   const count = (responses: Res[], pred: (r: Res) => boolean) => responses.filter(pred).length

@@ -76,6 +76,28 @@ t.test('every operation of the contract table is documented with its method, pat
   t.match(doc.info.description, /two scopes, both are required/, 'the document states that both listed scopes are required')
 })
 
+t.test('headers and parameters of the contract are documented where they apply', async (t) => {
+  const params = (operationId: string) => (validator.operations.get(operationId)?.operation.parameters ?? []).map((p: any) => p.$ref ?? `${p.in}:${p.name}`)
+  for (const op of contractOperations) {
+    const list = params(op.operationId)
+    t.ok(list.includes('#/components/parameters/X-Request-Id'), `${op.operationId}: X-Request-Id`)
+    const mutation = op.method !== 'GET'
+    const idempotent = mutation && op.operationId !== 'createThemePreviewToken'
+    t.equal(list.includes('#/components/parameters/Idempotency-Key'), idempotent, `${op.operationId}: Idempotency-Key ${idempotent ? 'listed' : 'not listed'}`)
+    for (const name of op.path.match(/\{(\w+)\}/g) ?? []) t.ok(list.includes(`path:${name.slice(1, -1)}`), `${op.operationId}: path parameter ${name}`)
+  }
+  const key = doc.components.parameters['Idempotency-Key'].schema
+  t.match(key, { type: 'string', minLength: 8, maxLength: 256 })
+  for (const id of ['listProducts', 'listCollections', 'listOrders', 'listCustomers', 'listMedia']) {
+    const limit = validator.operations.get(id)!.operation.parameters.find((p: any) => p.name === 'limit')
+    t.match(limit?.schema, { type: 'integer', minimum: 1, maximum: 100 }, `${id}: limit 1..100`)
+    t.ok(limit?.schema.default === 20 || /default 20/.test(limit?.description ?? ''), `${id}: the default 20 is stated`)
+    t.ok(validator.operations.get(id)!.operation.parameters.some((p: any) => p.name === 'cursor'), `${id}: cursor`)
+  }
+  t.match(doc.components.responses.RateLimited.headers['Retry-After'], { $ref: '#/components/headers/Retry-After' })
+  t.match(doc.components.responses.Unauthenticated.headers['WWW-Authenticate'], { $ref: '#/components/headers/WWW-Authenticate' })
+})
+
 t.test('the MCP and OAuth rows of the contract table are documented once they are served', async (t) => {
   for (const op of contractAdapterOperations) {
     const res = await w.call({ method: op.method, url: op.path, ...(op.method === 'POST' ? { payload: {} } : {}) }, { auth: null })

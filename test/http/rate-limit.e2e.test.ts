@@ -96,6 +96,21 @@ for (const backend of ['memory', 'redis'] as const) {
       t.equal(await w.eventCount(), events, 'a refused mutation applies nothing')
     })
 
+    await t.test('405, 413 and 415 answers carry the headers too', async (t) => {
+      const cases: [string, Req, number][] = [
+        ['405', { method: 'PUT', url: '/api/v1/store', payload: {} }, 405],
+        ['415', { method: 'POST', url: '/api/v1/themes', payload: '<theme/>', headers: { 'content-type': 'application/xml' } }, 415],
+        ['413', { method: 'POST', url: '/api/v1/themes', payload: JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024), provider: 'tap' }), headers: { 'content-type': 'application/json' } }, 413],
+      ]
+      for (const [label, req, status] of cases) {
+        const res = await app.inject(req)
+        t.equal(res.statusCode, status, label)
+        t.equal(int(res.headers['x-ratelimit-limit']), MAX, `${label}: X-RateLimit-Limit`)
+        t.equal(int(res.headers['x-ratelimit-remaining']), MAX - 1, `${label}: X-RateLimit-Remaining`)
+        t.match(res.headers['x-ratelimit-reset'], /^\d+$/, `${label}: X-RateLimit-Reset`)
+      }
+    })
+
     await t.test('401 answers carry the headers too (no credential, unknown credential)', async (t) => {
       const address = `10.8.${randomBytes(1)[0]}.${randomBytes(1)[0]}`
       const none = await app.inject({ method: 'GET', url: '/api/v1/store', remoteAddress: address }, null)
