@@ -246,7 +246,8 @@ export interface IdempotencyKeysTable {
   request_hash: string
   state: 'in_flight' | 'done'
   response_status: number | null
-  response_body: Json | null
+  // The exact bytes sent the first time (jsonb would reorder keys).
+  response_body: string | null
   response_headers: Json | null
   created_at: Generated<Date>
   expires_at: Date

@@ -35,7 +35,7 @@ export const loggerOptions = (level: string) => ({
   },
 })
 
-const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`)
+const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}$`)
 
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -61,7 +61,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   })
 
   // An empty JSON body is an empty input (POST /publish with no body), not a parse error.
-  app.removeContentTypeParser('application/json')
+  // Only JSON (and multipart, for uploads) is accepted; text/plain and the rest are 415.
+  app.removeAllContentTypeParsers()
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = (body as string).trim()
     if (text === '') return done(null, undefined)
@@ -110,7 +111,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     }
     api.get('/api/v1/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(openApiDocument(services.baseUrl)))
     apiRoutes.push({ method: 'GET', pattern: pathPattern('/api/v1/openapi.json') })
-    registerOAuthTokenRoute(api)
+    await registerOAuthTokenRoute(api)
     apiRoutes.push({ method: 'POST', pattern: pathPattern('/api/oauth/token') })
     for (const plugin of options.plugins ?? []) await plugin(api, services)
   })

@@ -9,7 +9,7 @@ const ABANDONED_AFTER_SECONDS = 60
 export const validIdempotencyKey = (key: string) => key.length >= 8 && key.length <= 256 && /^[\x20-\x7e]+$/.test(key)
 
 export type Scope = { storeId: string; operation: string; key: string }
-export type StoredResponse = { status: number; body: unknown; headers: Record<string, string> }
+export type StoredResponse = { status: number; body: string; headers: Record<string, string> }
 export type Claim = { kind: 'proceed' } | { kind: 'replay'; response: StoredResponse } | { kind: 'in_use' } | { kind: 'reused' }
 
 function canonical(value: unknown): string {
@@ -40,13 +40,13 @@ export async function claim(db: Kysely<Database>, scope: Scope, hash: string): P
   if (!row) return claim(db, scope, hash)
   if (row.request_hash !== hash) return { kind: 'reused' }
   if (row.state === 'in_flight') return { kind: 'in_use' }
-  return { kind: 'replay', response: { status: row.response_status!, body: row.response_body, headers: (row.response_headers ?? {}) as Record<string, string> } }
+  return { kind: 'replay', response: { status: row.response_status!, body: row.response_body ?? '', headers: (row.response_headers ?? {}) as Record<string, string> } }
 }
 
 export async function complete(db: Kysely<Database>, scope: Scope, response: StoredResponse): Promise<void> {
   await db
     .updateTable('idempotency_keys')
-    .set({ state: 'done', response_status: response.status, response_body: JSON.stringify(response.body), response_headers: JSON.stringify(response.headers) })
+    .set({ state: 'done', response_status: response.status, response_body: response.body, response_headers: JSON.stringify(response.headers) })
     .where('store_id', '=', scope.storeId)
     .where('operation', '=', scope.operation)
     .where('idem_key', '=', scope.key)

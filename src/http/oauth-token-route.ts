@@ -27,11 +27,14 @@ documentRoute({
   responses: { '200': { description: 'Tokens (once OAuth is available).', schema: z.object({ access_token: z.string(), refresh_token: z.string(), token_type: z.literal('Bearer'), expires_in: z.number().int(), scope: z.string() }) } },
 })
 
-export function registerOAuthTokenRoute(app: FastifyInstance) {
+// Its own plugin, so the form parser applies to this route only.
+export async function registerOAuthTokenRoute(parent: FastifyInstance) {
+  await parent.register(async (app) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))))
   app.post('/api/oauth/token', async (request, reply) => {
     request.audit.operationId = 'oauthToken'
     request.audit.errorCode = 'UNSUPPORTED_GRANT_TYPE'
     return sendError(request, reply, 'UNSUPPORTED_GRANT_TYPE', 'OAuth authorization is not available on this service yet; use an API key (sk_live_…) as the bearer credential', { issues: [{ path: 'grant_type', code: 'UNSUPPORTED_GRANT_TYPE', message: 'no grant type is enabled' }] })
+  })
   })
 }

@@ -13,6 +13,8 @@ declare module 'fastify' {
   }
 }
 
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
+
 export const WWW_AUTHENTICATE_REST = 'Bearer realm="storefront-api"'
 
 export async function authenticateRequest(services: Services, request: FastifyRequest, reply: FastifyReply, challenge: string): Promise<Omit<Caller, 'channel'> | null> {
@@ -38,22 +40,24 @@ function parseIfMatch(header: string | undefined): { ok: true; version: number |
   return match ? { ok: true, version: Number(match[1]) } : { ok: false }
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, op: OperationDefinition, outcome: Outcome<unknown>): { status: number; body: unknown; headers: Record<string, string> } {
+// The response as the bytes to send, so an idempotent replay can send exactly the same ones.
+function send(request: FastifyRequest, op: OperationDefinition, outcome: Outcome<unknown>): { status: number; body: string; headers: Record<string, string> } {
   if (!outcome.ok) {
     const status = STATUS_OF[outcome.error.code] ?? 500
     request.audit.errorCode = outcome.error.code
     const body = { error: { code: outcome.error.code, message: outcome.error.message, ...(outcome.error.details ? { details: outcome.error.details } : {}), requestId: request.id } }
-    return { status, body, headers: {} }
+    return { status, body: JSON.stringify(body), headers: JSON_TYPE }
   }
   const status = outcome.status ?? op.successStatus
-  const headers: Record<string, string> = outcome.etag ? { etag: outcome.etag } : {}
-  return { status, body: outcome.pagination ? { data: outcome.data, pagination: outcome.pagination } : { data: outcome.data }, headers }
+  const headers: Record<string, string> = outcome.etag ? { ...JSON_TYPE, etag: outcome.etag } : JSON_TYPE
+  return { status, body: JSON.stringify(outcome.pagination ? { data: outcome.data, pagination: outcome.pagination } : { data: outcome.data }), headers }
 }
 
 export function registerOperation(app: FastifyInstance, op: OperationDefinition, services: Services) {
   app.route({
     method: op.method,
     url: op.path,
+    ...(op.bodyLimit ? { bodyLimit: op.bodyLimit } : {}),
     handler: async (request, reply) => {
       request.audit.operationId = op.operationId
       const base = await authenticateRequest(services, request, reply, WWW_AUTHENTICATE_REST)
@@ -65,6 +69,9 @@ export function registerOperation(app: FastifyInstance, op: OperationDefinition,
       }
 
       let body: unknown = request.body
+      if (request.isMultipart() && !op.multipart) {
+        return sendError(request, reply, 'UNSUPPORTED_MEDIA_TYPE', `${op.operationId} takes application/json`)
+      }
       if (op.multipart && request.isMultipart()) {
         const upload = await readMultipartUpload(request)
         if (!upload.ok) return sendError(request, reply, upload.error.code, upload.error.message, upload.error.details)
@@ -90,7 +97,7 @@ export function registerOperation(app: FastifyInstance, op: OperationDefinition,
       const caller: Caller = { ...base, channel: 'rest' }
       const key = request.headers['idempotency-key']
       if (!op.idempotent || key === undefined) {
-        const out = send(request, reply, op, await op.run(input, caller, services))
+        const out = send(request, op, await op.run(input, caller, services))
         return reply.code(out.status).headers(out.headers).send(out.body)
       }
       if (typeof key !== 'string' || !validIdempotencyKey(key)) {
@@ -105,7 +112,7 @@ export function registerOperation(app: FastifyInstance, op: OperationDefinition,
       }
       let out: ReturnType<typeof send>
       try {
-        out = send(request, reply, op, await op.run(input, { ...caller, idempotencyKey: key }, services))
+        out = send(request, op, await op.run(input, { ...caller, idempotencyKey: key }, services))
       } catch (error) {
         await release(services.db, scope).catch(() => {})
         throw error

@@ -47,6 +47,8 @@ export type OperationDefinition<I = any, O = any> = {
   body?: AnyObject
   // Present for multipart uploads: the body may also be multipart/form-data with a `file` part.
   multipart?: boolean
+  // Bytes a JSON body may have, when the app's default (2 MiB) is not enough.
+  bodyLimit?: number
   data: z.ZodType<O>
   // Name of the list inside `data` for paginated lists ({ data: { products: [...] }, pagination }).
   paginated?: boolean

@@ -34,7 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       request_hash text not null,
       state text not null check (state in ('in_flight', 'done')),
       response_status integer,
-      response_body jsonb,
+      response_body text,
       response_headers jsonb,
       created_at timestamptz not null default now(),
       expires_at timestamptz not null,
