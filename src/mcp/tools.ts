@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { themeDocumentSchema } from '../theme/document.ts'
+import { SECTION_TYPES, sectionSchema } from '../theme/sections.ts'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import { classifyError, validationError, zodIssues, type Issue } from '../http/errors.ts'
 import { operations } from '../operations/catalog.ts'
@@ -25,8 +27,61 @@ export type McpTool = {
   known: ReadonlySet<string>
 }
 
+// Output schemas name the theme document and its sections instead of repeating their full schema
+// (17 section definitions) in every theme tool: agents load tool lists into their context, and
+// that schema is one get_theme_schema call away (the workflow asks for it once per session).
+const COMPACT = new Map<unknown, Record<string, unknown>>([
+  [
+    themeDocumentSchema,
+    {
+      type: 'object',
+      required: ['version', 'theme', 'navigation', 'templates', 'pages'],
+      description: 'The theme document: version, theme (tokens), navigation, templates { home, product, collection, blogPost } and pages, each layout a list of sections. Its full schema: get_theme_schema (or the storefront://schema resource).',
+    },
+  ],
+  [
+    sectionSchema,
+    {
+      type: 'object',
+      required: ['id', 'type', 'settings'],
+      properties: { id: { type: 'string' }, type: { enum: [...SECTION_TYPES] }, settings: { type: 'object' }, blocks: { type: 'array', items: { type: 'object' } } },
+      description: 'A section. The settings and blocks of each type: get_theme_schema.',
+    },
+  ],
+])
+const compact = (ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }) => {
+  const replacement = COMPACT.get(ctx.zodSchema)
+  if (!replacement) return
+  for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key]
+  Object.assign(ctx.jsonSchema, replacement)
+}
+
+// Definitions nothing refers to any more (after compacting) are dropped.
+function pruneDefinitions(schema: Json): Json {
+  const defs = schema.$defs as Record<string, unknown> | undefined
+  if (!defs) return schema
+  const used = new Set<string>()
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit)
+    if (!node || typeof node !== 'object') return
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')) {
+        const name = value.slice('#/$defs/'.length)
+        if (!used.has(name)) {
+          used.add(name)
+          visit(defs[name])
+        }
+      } else if (key !== '$defs') visit(value)
+    }
+  }
+  visit(schema)
+  const { $defs: _unused, ...rest } = schema
+  return used.size > 0 ? { ...rest, $defs: Object.fromEntries(Object.entries(defs).filter(([name]) => used.has(name))) } : rest
+}
+
 export const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
-  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json
+  const generated = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12', ...(io === 'output' ? { override: compact } : {}) }) as Json
+  const out = io === 'output' ? pruneDefinitions(generated) : generated
   // 2020-12 is MCP's default dialect; without "$schema" draft-07 validators (the SDK
   // client's Ajv) compile the schemas too.
   delete out.$schema
