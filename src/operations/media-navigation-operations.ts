@@ -28,7 +28,7 @@ export const listMediaOperation = defineOperation({
   paginated: true,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_media', title: 'Get media', description: 'The store’s images (logo, banners, uploads) to use in image settings.', annotations: read },
+  mcp: { name: 'get_media', title: 'Get media', description: 'The store’s images (logo, banners, uploads). Put an asset’s themeUrl (not url) in theme image settings.', annotations: read },
   async run(input: { limit: number; cursor?: string }, caller, s) {
     return paged('media', () => listMediaAssets(s.read, caller.storeId, input))
   },
@@ -56,7 +56,7 @@ export const uploadMediaOperation = defineOperation({
   data: mediaAssetSchema,
   successStatus: 201,
   idempotent: true,
-  mcp: { name: 'upload_media', title: 'Upload media', description: 'Register an https image URL or upload image bytes (base64) for use in theme image settings.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+  mcp: { name: 'upload_media', title: 'Upload media', description: 'Register an https image URL or upload image bytes (base64); then use the returned themeUrl in theme image settings.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
   async run(input: { url?: string; dataBase64?: string; file?: { bytes: Uint8Array }; alt: string }, caller, s) {
     if (/[<>]/.test(input.alt)) return invalidInput('alt', 'alt text is plain text', 'UNSAFE_CONTENT')
     const sources = [input.url, input.dataBase64, input.file].filter((v) => v !== undefined).length

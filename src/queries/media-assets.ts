@@ -6,7 +6,8 @@ export const MEDIA_RESOURCE = 'media'
 
 export const mediaAssetSchema = z.object({
   id: z.string(),
-  url: z.string().meta({ description: 'Absolute URL; use it in image settings of sections.' }),
+  url: z.string().meta({ description: 'Absolute URL, to look at the image.' }),
+  themeUrl: z.string().meta({ description: 'The value to put in theme image settings (section images, logo): a site-relative path for uploads, the https URL for registered URLs.' }),
   source: z.enum(['upload', 'url']),
   contentType: z.string().nullable(),
   byteSize: z.number().int().nullable(),
@@ -20,7 +21,7 @@ export type MediaAssetView = z.output<typeof mediaAssetSchema>
 type Row = { asset_id: string; url: string; source: 'upload' | 'url'; content_type: string | null; byte_size: number | null; width: number | null; height: number | null; alt: string; created_at: Date; cursor_ts: string }
 
 export function mediaAssetView(baseUrl: string, a: { assetId: string; url: string; source: 'upload' | 'url'; contentType: string | null; byteSize: number | null; width: number | null; height: number | null; alt: string; createdAt: string }): MediaAssetView {
-  return { id: a.assetId, url: absoluteUrl(baseUrl, a.url), source: a.source, contentType: a.contentType, byteSize: a.byteSize, width: a.width, height: a.height, alt: a.alt, createdAt: a.createdAt }
+  return { id: a.assetId, url: absoluteUrl(baseUrl, a.url), themeUrl: a.url, source: a.source, contentType: a.contentType, byteSize: a.byteSize, width: a.width, height: a.height, alt: a.alt, createdAt: a.createdAt }
 }
 
 // Oldest first by (created_at, id), like products and collections.

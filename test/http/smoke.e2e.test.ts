@@ -29,3 +29,17 @@ t.test('an agent creates, edits, previews and (with the scope) publishes a theme
   t.equal(published.statusCode, 200)
   t.equal(published.json().data.status, 'active')
 })
+
+t.test('an uploaded image’s themeUrl is accepted in a theme as it is', async (t) => {
+  const { app, keyA } = await testApp(t, { plugins: false })
+  const media = (await app.inject({ method: 'GET', url: '/api/v1/media?limit=1', headers: bearer(keyA) })).json().data.media[0]
+  t.match(media.url, /^http:\/\/storefront\.test\/media\/[0-9a-f]{64}\.png$/)
+  t.match(media.themeUrl, /^\/media\/[0-9a-f]{64}\.png$/)
+  const image = await app.inject({ method: 'GET', url: media.themeUrl })
+  t.equal(image.statusCode, 200)
+  t.equal(image.headers['content-type'], 'image/png')
+  const theme = (await app.inject({ method: 'POST', url: '/api/v1/themes', headers: bearer(keyA), payload: { name: 'With logo', provider: 'test' } })).json().data
+  const patched = await app.inject({ method: 'PATCH', url: `/api/v1/themes/${theme.id}`, headers: bearer(keyA), payload: { tokens: { logo: media.themeUrl } } })
+  t.equal(patched.statusCode, 200, patched.body)
+  t.equal(patched.json().data.document.theme.logo, media.themeUrl)
+})
