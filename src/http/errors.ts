@@ -81,6 +81,8 @@ export function classifyError(error: FastifyError & { code?: string }): { code: 
     case 'FST_ERR_ASYNC_CONSTRAINT':
       return { code: 'VALIDATION_FAILED', message: 'the request is malformed', log: false }
   }
+  // Text PostgreSQL cannot store; inputs are checked for it first, this is the safety net.
+  if (error.code === '22021' || error.code === '22P05') return { code: 'VALIDATION_FAILED', message: 'the request contains text that cannot be stored (NUL or malformed Unicode)', log: true }
   if (error instanceof SyntaxError) return { code: 'VALIDATION_FAILED', message: 'the request body is not valid JSON', log: false }
   if (error.statusCode === 429) return { code: 'RATE_LIMITED', message: error.message || 'too many requests', log: false }
   if (error.statusCode === 413) return { code: 'PAYLOAD_TOO_LARGE', message: 'the request body is too large', log: false }

@@ -17,7 +17,27 @@ export function scopeError(op: OperationDefinition, granted: ReadonlySet<string>
 
 export type InputParts = { params?: unknown; query?: unknown; body?: unknown }
 
+// Text the database cannot store (NUL, unpaired UTF-16 surrogates) is refused up front, in any
+// string or key of any part of the input, instead of failing at the insert.
+export function textIssues(value: unknown, path = '', depth = 0): Issue[] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return [{ path, code: 'VALIDATION_FAILED', message: 'text may not contain NUL characters' }]
+    if (!value.isWellFormed()) return [{ path, code: 'VALIDATION_FAILED', message: 'text is not well-formed Unicode (unpaired surrogate)' }]
+    return []
+  }
+  if (depth > 64 || value === null || typeof value !== 'object') return []
+  const issues: Issue[] = []
+  for (const [key, item] of Object.entries(value)) {
+    const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key
+    if (!Array.isArray(value)) issues.push(...textIssues(key, `${at} (key)`, depth + 1).map((i) => ({ ...i, path: at })))
+    issues.push(...textIssues(item, at, depth + 1))
+  }
+  return issues
+}
+
 export function parseInput(op: OperationDefinition, parts: InputParts): { ok: true; input: Record<string, unknown> } | { ok: false; error: ApiError } {
+  const unstorable = [...textIssues(parts.params), ...textIssues(parts.query), ...textIssues(parts.body)]
+  if (unstorable.length > 0) return { ok: false, error: validationError(unstorable) }
   const issues: Issue[] = []
   const input: Record<string, unknown> = {}
   for (const [schema, value] of [[op.params, parts.params], [op.query, parts.query], [op.body, parts.body]] as const) {

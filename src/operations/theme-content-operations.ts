@@ -17,12 +17,12 @@ const expectedVersion = expectedVersionSchema.optional()
 const themeVersion = z.number().int().meta({ description: 'The theme version after the change.' })
 
 // A single edit is a batch of one: the same validation, events and audit as applyThemeBatch.
-async function edit<O>(caller: Caller, s: Services, operation: string, id: string, ops: Operation[], expected: number | undefined, pick: (theme: Theme) => O | null, what: string): Promise<Outcome<O & { themeVersion: number }>> {
+async function edit<O>(caller: Caller, s: Services, operation: string, id: string, ops: Operation[], expected: number | undefined, pick: (theme: Theme) => O | null): Promise<Outcome<O & { themeVersion: number }>> {
   const result = await applyThemeOperations(s.commands, commandContext(caller, operation), id, { operations: ops, expectedVersion: expected })
   if (!result.ok) {
     // A single edit of a page or section that does not exist is a plain 404, not a batch issue.
-    const issues = (result.error.details?.issues ?? []) as { code: string }[]
-    if (issues.length === 1 && issues[0]!.code === 'NOT_FOUND') return notFound(what)
+    const issues = (result.error.details?.issues ?? []) as { code: string; message: string }[]
+    if (issues.length === 1 && issues[0]!.code === 'NOT_FOUND') return { ok: false, error: { code: 'NOT_FOUND', message: issues[0]!.message } }
     return result
   }
   const picked = pick(result.value)
@@ -71,7 +71,7 @@ export const createThemePageOperation = defineOperation({
   async run(input: Omit<z.output<typeof pageInputSchema>, 'id'> & { id: string; pageId?: string; expectedVersion?: number }, caller, s) {
     const { id, pageId: given, expectedVersion: expected, ...fields } = input
     const page = { ...fields, id: given ?? s.commands.newId('page') }
-    const outcome = await edit(caller, s, 'createThemePage', id, [{ op: 'createPage', page }], expected, (t) => pageOf(t, page.id), 'page')
+    const outcome = await edit(caller, s, 'createThemePage', id, [{ op: 'createPage', page }], expected, (t) => pageOf(t, page.id))
     return outcome.ok ? { ...outcome, status: 201 } : outcome
   },
 })
@@ -97,7 +97,7 @@ export const updateThemePageOperation = defineOperation({
     if (!changes.success) {
       return invalidInput('', 'give at least one of slug, title, status, layout')
     }
-    return edit(caller, s, 'updateThemePage', id, [{ op: 'updatePage', pageId: target, changes: changes.data }], expected, (t) => pageOf(t, target), 'page')
+    return edit(caller, s, 'updateThemePage', id, [{ op: 'updatePage', pageId: target, changes: changes.data }], expected, (t) => pageOf(t, target))
   },
 })
 
@@ -116,7 +116,7 @@ export const deleteThemePageOperation = defineOperation({
   ifMatch: true,
   mcp: { name: 'delete_page', title: 'Delete page', description: 'Remove a custom page from a draft theme.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } },
   async run(input: { id: string; pageId: string; expectedVersion?: number }, caller, s) {
-    return edit(caller, s, 'deleteThemePage', input.id, [{ op: 'deletePage', pageId: input.pageId }], input.expectedVersion, () => ({ deleted: true as const, id: input.pageId }), 'page')
+    return edit(caller, s, 'deleteThemePage', input.id, [{ op: 'deletePage', pageId: input.pageId }], input.expectedVersion, () => ({ deleted: true as const, id: input.pageId }))
   },
 })
 
@@ -158,7 +158,7 @@ export const createThemeSectionOperation = defineOperation({
   async run(input: { id: string; target: never; index?: number; section: z.output<typeof sectionInputSchema>; expectedVersion?: number }, caller, s) {
     const section = { ...input.section, id: input.section.id ?? s.commands.newId('sec') }
     const op: Operation = { op: 'createSection', target: input.target, ...(input.index !== undefined ? { index: input.index } : {}), section }
-    const outcome = await edit(caller, s, 'createThemeSection', input.id, [op], input.expectedVersion, (t) => locateSection(t, section.id), 'page')
+    const outcome = await edit(caller, s, 'createThemeSection', input.id, [op], input.expectedVersion, (t) => locateSection(t, section.id))
     return outcome.ok ? { ...outcome, status: 201 } : outcome
   },
 })
@@ -201,7 +201,7 @@ export const updateThemeSectionOperation = defineOperation({
     if (ops.length === 0) {
       return invalidInput('', 'give at least one of settings, blocks, target, index')
     }
-    return edit(caller, s, 'updateThemeSection', input.id, ops, input.expectedVersion, (t) => locateSection(t, input.sectionId), 'section')
+    return edit(caller, s, 'updateThemeSection', input.id, ops, input.expectedVersion, (t) => locateSection(t, input.sectionId))
   },
 })
 
@@ -220,6 +220,6 @@ export const deleteThemeSectionOperation = defineOperation({
   ifMatch: true,
   mcp: { name: 'delete_section', title: 'Delete section', description: 'Remove a section from a draft theme.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } },
   async run(input: { id: string; sectionId: string; expectedVersion?: number }, caller, s) {
-    return edit(caller, s, 'deleteThemeSection', input.id, [{ op: 'deleteSection', sectionId: input.sectionId }], input.expectedVersion, () => ({ deleted: true as const, id: input.sectionId }), 'section')
+    return edit(caller, s, 'deleteThemeSection', input.id, [{ op: 'deleteSection', sectionId: input.sectionId }], input.expectedVersion, () => ({ deleted: true as const, id: input.sectionId }))
   },
 })
