@@ -2,6 +2,8 @@
 // src/main.ts builds it) on a fresh, seedDemo-seeded PostgreSQL database, with the rate limit
 // raised out of the way (RATE_LIMIT_MAX). Routes:
 //   hello-world  GET /bench/hello — a plain fastify route in the same app and process: the ceiling
+//   readyz       GET /readyz — one `select 1`, no authentication: the floor of any route that reads
+//                the database (diagnostic, no target)
 //   getTheme     GET /api/v1/themes/:id (the seeded live theme, full document)
 //   getContext   GET /api/v1/context
 //   getProducts  GET /api/v1/products (first page)
@@ -35,6 +37,14 @@ async function serve(url: string): Promise<void> {
   const { servicePlugins } = await import('../src/plugins.ts')
   const { seededServices, draftThemes } = await import('./support/services.ts')
   const t0 = performance.now()
+  // Statements sent to PostgreSQL (each at least one round trip), reported to the load generator.
+  const pg = (await import('pg')).default
+  let statements = 0
+  const query = pg.Client.prototype.query
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    statements++
+    return (query as (...a: unknown[]) => unknown).apply(this, args)
+  } as typeof query
   const opened = openPostgres(url, 10)
   const { services, keys } = await seededServices(opened.db)
   const storeId = 'st_demo_atlas'
@@ -50,6 +60,7 @@ async function serve(url: string): Promise<void> {
   const ready: Ready = { type: 'ready', port, key: key.key, liveThemeId: live.theme_id, drafts: drafts.map((d) => d.themeId), seedSeconds: (performance.now() - t0) / 1000 }
   process.send!(ready)
   process.on('message', async (m: { type: string }) => {
+    if (m.type === 'stats') return void process.send!({ type: 'stats', statements })
     if (m.type !== 'stop') return
     await app.close()
     await opened.close()
@@ -59,14 +70,28 @@ async function serve(url: string): Promise<void> {
 
 // ---- the load generator (this process) ------------------------------------------------------
 type Route = { name: string; method: 'GET' | 'POST'; paths: string[]; body?: (i: number) => string; auth: boolean }
-type Measured = { latencies: number[]; requests: number; non2xx: number; errors: number; timeouts: number; bytes: number; seconds: number; cpu: Cpu; server: number }
+type Measured = { latencies: number[]; requests: number; non2xx: number; errors: number; timeouts: number; bytes: number; seconds: number; cpu: Cpu; server: number; statements: number }
+
+function serverStatements(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const on = (m: { type: string; statements?: number }) => {
+      if (m.type !== 'stats') return
+      child.off('message', on)
+      resolve(m.statements!)
+    }
+    child.on('message', on)
+    child.send({ type: 'stats' })
+  })
+}
 
 function tenUpdates(i: number): string {
   const ids = ['home-hero', 'home-products', 'home-about']
   return JSON.stringify({ operations: Array.from({ length: 10 }, (_, k) => ({ op: 'updateSection', sectionId: ids[k % 3], settings: { heading: `Heading ${i}.${k}` } })) })
 }
 
-async function load(base: string, key: string, route: Route, seconds: number, serverPid: number): Promise<Measured> {
+async function load(base: string, key: string, route: Route, seconds: number, server: ChildProcess): Promise<Measured> {
+  const serverPid = server.pid!
+  const q0 = await serverStatements(server)
   // One autocannon instance per path: the batch route gives each connection its own theme.
   const perPath = route.paths.length > 1 ? 1 : CONNECTIONS
   const latencies: number[] = []
@@ -103,6 +128,7 @@ async function load(base: string, key: string, route: Route, seconds: number, se
     seconds: wall,
     cpu: { node: cpu.node, postgres: cpu.postgres, machine: cpu.machine },
     server: (processCpu(serverPid) ?? NaN) - s0,
+    statements: (await serverStatements(server)) - q0,
   }
 }
 
@@ -118,6 +144,7 @@ function merge(list: Measured[]): Measured {
     seconds: sum((m) => m.seconds),
     cpu: { node: sum((m) => m.cpu.node), postgres: sum((m) => m.cpu.postgres), machine: sum((m) => m.cpu.machine) },
     server: sum((m) => m.server),
+    statements: sum((m) => m.statements),
   }
 }
 
@@ -143,6 +170,7 @@ async function main(): Promise<void> {
     ])
     const allRoutes: Route[] = [
       { name: 'hello-world (ceiling)', method: 'GET', paths: ['/bench/hello'], auth: false },
+      { name: 'readyz (select 1, no auth)', method: 'GET', paths: ['/readyz'], auth: false },
       { name: 'getTheme', method: 'GET', paths: [`/api/v1/themes/${ready.liveThemeId}`], auth: true },
       { name: 'getContext', method: 'GET', paths: ['/api/v1/context'], auth: true },
       { name: 'getProducts', method: 'GET', paths: ['/api/v1/products'], auth: true },
@@ -152,14 +180,14 @@ async function main(): Promise<void> {
     const only = stringArg('routes')?.split(',')
     const routes = only ? allRoutes.filter((r, i) => i === 0 || only.some((o) => r.name.startsWith(o))) : allRoutes
     for (const r of routes) {
-      const w = await load(base, ready.key, r, WARMUP, child.pid!)
+      const w = await load(base, ready.key, r, WARMUP, child)
       if (w.non2xx > 0 || w.errors > 0) throw new Error(`${r.name}: ${w.non2xx} non-2xx responses and ${w.errors} errors in the warm-up`)
     }
     const runs: Measured[][] = routes.map(() => [])
     for (let round = 0; round < ROUNDS; round++) {
       const order = routes.map((_, i) => i)
       if (round % 2 === 1) order.reverse()
-      for (const i of order) runs[i]!.push(await load(base, ready.key, routes[i]!, SECONDS / ROUNDS, child.pid!))
+      for (const i of order) runs[i]!.push(await load(base, ready.key, routes[i]!, SECONDS / ROUNDS, child))
     }
     const merged = runs.map(merge)
     const rps = (m: Measured) => m.requests / m.seconds
@@ -178,13 +206,15 @@ async function main(): Promise<void> {
         'non-2xx': fmt(m.non2xx),
         errors: fmt(m.errors + m.timeouts),
         'bytes/resp': fmt(m.bytes / Math.max(1, m.requests)),
+        'SQL/req': fmt(m.statements / Math.max(1, m.requests), 1),
+        'CPU ms/req server / pg': `${fmt((1000 * m.server) / Math.max(1, m.requests), 2)} / ${fmt((1000 * m.cpu.postgres) / Math.max(1, m.requests), 2)}`,
         'vs hello': fmt(rps(m) / ceiling, 2),
         'cores server / pg / loadgen / other': `${fmt(m.server / m.seconds, 2)} / ${fmt(m.cpu.postgres / m.seconds, 2)} / ${fmt(m.cpu.node / m.seconds, 2)} / ${fmt(Math.max(0, m.cpu.machine - m.server - m.cpu.postgres - m.cpu.node) / m.seconds, 2)}`,
       }
     })))
     console.log()
     for (const [i, r] of routes.entries()) {
-      if (r.method !== 'GET' || i === 0) continue
+      if (r.method !== 'GET' || i === 0 || r.name.startsWith('readyz')) continue
       const ratio = rps(merged[i]!) / ceiling
       console.log(`target: ${r.name} ≥ 0.5 × hello-world → ${fmt(ratio, 2)}: ${verdict(ratio >= 0.5)}`)
     }

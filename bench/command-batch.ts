@@ -6,6 +6,7 @@
 // Then a per-phase breakdown of the command (instrumented copy of the same dependencies).
 //
 // node_modules/.bin/node bench/command-batch.ts [--seconds 10] [--rounds 2] [--warmup 2] [--callers 1,8]
+//   [--no-baseline] [--no-breakdown]   (e.g. to profile only the command path with node --cpu-prof)
 import pg from 'pg'
 import type { Kysely } from 'kysely'
 import type { CommandDeps } from '../src/commands/context.ts'
@@ -16,7 +17,7 @@ import type { EventStore } from '../src/events/event-store.ts'
 import { createPostgresEventStore } from '../src/events/postgres-event-store.ts'
 import { inlineProjector, projections } from '../src/projections/index.ts'
 import { withBenchDatabase, settle } from './support/database.ts'
-import { coresUsed, cpuPer, fmt, headerWithLoad, interleaved, ms, numberArg, closedLoop, stringArg, summarize, table, type Summary } from './support/measure.ts'
+import { coresUsed, cpuPer, flag, fmt, headerWithLoad, interleaved, ms, numberArg, closedLoop, stringArg, summarize, table, type Summary } from './support/measure.ts'
 import { agentContext, draftThemes, seededServices, tenOperations } from './support/services.ts'
 
 const seconds = numberArg('seconds', 10)
@@ -171,14 +172,17 @@ await withBenchDatabase('command', { poolSize: POOL }, async (bdb) => {
   await baselineLoad(pool, baseline, storeId, maxCallers)(warmup)
   await settle(pool, ['events', 'streams', 'themes', 'developer_activity'])
 
-  const results: { callers: number; command: Summary; base: Summary }[] = []
+  const results: { callers: number; command: Summary; base: Summary | undefined }[] = []
+  const withBaseline = !flag('no-baseline')
   for (const callers of callerCounts) {
-    const loads = [commandLoad(services.commands, themes, callers), baselineLoad(pool, baseline, storeId, callers)]
+    const loads = [commandLoad(services.commands, themes, callers), ...(withBaseline ? [baselineLoad(pool, baseline, storeId, callers)] : [])]
     const [command, base] = await interleaved(loads, rounds, (l) => l(seconds / rounds), () => settle(pool))
-    results.push({ callers, command: summarize(command!.latencies, command!.seconds, OPS, command!.cpu), base: summarize(base!.latencies, base!.seconds, OPS, base!.cpu) })
+    results.push({ callers, command: summarize(command!.latencies, command!.seconds, OPS, command!.cpu), base: base && summarize(base.latencies, base.seconds, OPS, base.cpu) })
   }
-  console.log(table(results.flatMap((r) => [row(`applyThemeOperations, ${r.callers} caller${r.callers > 1 ? 's' : ''}`, r.command, r.base), row(`plain SQL, ${r.callers} caller${r.callers > 1 ? 's' : ''} [baseline]`, r.base)])))
+  const plural = (n: number) => `${n} caller${n > 1 ? 's' : ''}`
+  console.log(table(results.flatMap((r) => [row(`applyThemeOperations, ${plural(r.callers)}`, r.command, r.base), ...(r.base ? [row(`plain SQL, ${plural(r.callers)} [baseline]`, r.base)] : [])])))
   console.log()
+  if (flag('no-breakdown')) return
 
   // Where a command's time goes: average milliseconds per command, per phase.
   const breakdown: Record<string, string>[] = []

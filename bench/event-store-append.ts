@@ -8,10 +8,11 @@
 //
 // node_modules/.bin/node bench/event-store-append.ts [--seconds 12] [--rounds 4] [--events 0] [--writers 8]
 //   [--batch-size 100] [--warmup 2] [--inline] [--phase a|b]
-//   [--only port,sql,sql-full,inline] [--diagnose]
+//   [--only port,sql,sql-full,sql-unnest,lean,inline] [--diagnose]
 //   --inline:   also the port with the app's inline projections (what commands pay; not the target)
-//   --diagnose: also plain SQL that returns every column as the port does, and plain SQL with
-//               unnest arrays (7 parameters per append instead of 7 per event); see the README
+//   --diagnose: also plain SQL that returns every column as the port does, plain SQL with unnest
+//               arrays (7 parameters per append instead of 7 per event), and a copy of the port
+//               that returns only the generated columns (support/what-if.ts); see the README
 //   --synchronous-commit off: a session setting for every connection (diagnostic: is it the WAL flush?)
 //   --phase / --only: run a part, e.g. under node --cpu-prof
 import { randomUUID } from 'node:crypto'
@@ -21,6 +22,7 @@ import type { EventStore } from '../src/events/event-store.ts'
 import { inlineProjector } from '../src/projections/index.ts'
 import { withBenchDatabase, settle } from './support/database.ts'
 import { BENCH_STORE, eventBytes, sectionUpdated } from './support/events.ts'
+import { leanAppend } from './support/what-if.ts'
 import { closedLoop, coresUsed, cpuPer, flag, interleaved, stringArg, fmt, headerWithLoad, ms, numberArg, summarize, table, verdict, type Summary } from './support/measure.ts'
 
 const seconds = numberArg('seconds', 12)
@@ -34,7 +36,7 @@ const phase = stringArg('phase')
 
 type Runner = { key: string; label: string; singleOp: (stream: string, version: number) => Promise<void>; batchOp: (stream: string) => Promise<void> }
 
-function portRunner(key: string, label: string, store: EventStore): Runner {
+function portRunner(key: string, label: string, store: Pick<EventStore, 'append'>): Runner {
   return {
     key,
     label,
@@ -153,7 +155,7 @@ await withBenchDatabase('append', { poolSize: POOL, ...(syncCommit ? { settings:
     `${writers} writers; ${seconds} s per variant${maxEvents ? ` or ${fmt(maxEvents)} events` : ''}, in ${rounds} alternating rounds (a checkpoint before each); ${warmup} s warm-up; event ≈ ${eventBytes(sectionUpdated(1, 'cmd_x'))} bytes of JSON (data + metadata)`,
   ])
   const all: Runner[] = [portRunner('port', 'event-store port', createPostgresEventStore(bdb.db)), sqlRunner(pool, false)]
-  if (flag('diagnose')) all.push(sqlRunner(pool, true), sqlRunner(pool, false, true))
+  if (flag('diagnose')) all.push(sqlRunner(pool, true), sqlRunner(pool, false, true), portRunner('lean', 'port, lean RETURNING (what-if)', leanAppend(bdb.db)))
   if (flag('inline')) all.push(portRunner('inline', 'port + inline projections', createPostgresEventStore(bdb.db, [inlineProjector()])))
   const only = stringArg('only')?.split(',')
   const runners = only ? all.filter((r) => only.includes(r.key)) : all

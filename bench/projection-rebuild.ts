@@ -16,11 +16,9 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { applyOperations } from '../src/commands/theme/apply-operations.ts'
 import type { Operation } from '../src/commands/theme/operations.ts'
-import type { Kysely } from 'kysely'
-import type { Database } from '../src/db/database.ts'
-import type { AppendToStream, DbOrTrx, EventMetadata, EventStore, NewEvent, Position, ReadAllOptions } from '../src/events/event-store.ts'
+import type { AppendToStream, EventMetadata, EventStore, NewEvent, Position } from '../src/events/event-store.ts'
 import { START } from '../src/events/event-store.ts'
-import { createPostgresEventStore, toRecordedEvent } from '../src/events/postgres-event-store.ts'
+import { createPostgresEventStore } from '../src/events/postgres-event-store.ts'
 import { streams, streamTypes, type ThemeEvent } from '../src/events/theme-events.ts'
 import { projections } from '../src/projections/index.ts'
 import type { Projection } from '../src/projections/projection.ts'
@@ -28,6 +26,7 @@ import { rebuildProjection } from '../src/projections/rebuild.ts'
 import { catchUp } from '../src/projections/runner.ts'
 import { defaultThemeDocument } from '../src/theme/document.ts'
 import { withBenchDatabase } from './support/database.ts'
+import { batchedActivityProjection, withXid8Order } from './support/what-if.ts'
 import { coresUsed, cpuSince, cpuSnapshot, fmt, headerWithLoad, numberArg, table, verdict, type Cpu } from './support/measure.ts'
 
 const STORES = numberArg('stores', 100)
@@ -127,35 +126,6 @@ function storeAppends(s: number, life: ThemeEvent[][], t0: number): AppendToStre
   return appends
 }
 
-// --- what-if (diagnostic) ----------------------------------------------------------------------
-
-// The port's readAll with one change: ORDER BY names the table's xid8 column. In the port the
-// select list aliases `transaction_id::text as transaction_id`, and a bare ORDER BY name resolves
-// to the output column first, so pages are sorted by the *text* of the transaction id: every page
-// sorts the whole unread tail (no index order), and the order is wrong across a digit boundary
-// ('1000' < '999'). A copy here, only to measure what the fix is worth; src/ is not changed.
-function withXid8Order(store: EventStore, db: Kysely<Database>): EventStore {
-  return {
-    ...store,
-    async readAll(options: ReadAllOptions = {}, on: DbOrTrx = db) {
-      const after = options.after ?? START
-      const horizon = options.ignoreRunningTransactions ? sql`true` : sql`events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())`
-      const storeId = options.storeId ?? null
-      const { rows } = await sql<Parameters<typeof toRecordedEvent>[0]>`
-        select event_id::text as event_id, stream_id, stream_version, global_position, transaction_id::text as transaction_id, store_id, type, schema_version, data, metadata, recorded_at
-        from events
-        where (events.transaction_id, events.global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
-          and ${horizon}
-          and (${storeId}::text is null or events.store_id = ${storeId}::text)
-        order by events.transaction_id, events.global_position
-        limit ${options.limit ?? 1000}`.execute(on)
-      const events = rows.map(toRecordedEvent)
-      const last = events.at(-1)
-      return { events, position: last ? { transactionId: last.transactionId, globalPosition: last.globalPosition } : after }
-    },
-  }
-}
-
 async function readEverything(store: EventStore): Promise<void> {
   let after: Position = START
   for (;;) {
@@ -224,7 +194,8 @@ await withBenchDatabase('rebuild', { poolSize: 10 }, async (bdb) => {
     `select count(*)::int as n, pg_size_pretty(pg_total_relation_size('events')) as size, count(distinct metadata->>'commandId')::int as commands, count(distinct stream_id)::int as streams from events`,
   )
   const total = stats[0]!.n
-  console.log(`generated ${fmt(total)} events (${fmt(stats[0]!.streams)} streams, ${fmt(stats[0]!.commands)} commands; events table ${stats[0]!.size}) through the port in ${STORES} appends of ~${fmt(appended / STORES)} events: ${fmt(genSeconds, 1)} s, ${fmt(appended / genSeconds)} events/s`)
+  const xids = await pool.query<{ first: string; last: string }>('select min(transaction_id)::text as first, max(transaction_id)::text as last from events')
+  console.log(`generated ${fmt(total)} events (${fmt(stats[0]!.streams)} streams, ${fmt(stats[0]!.commands)} commands; events table ${stats[0]!.size}; transaction ids ${xids.rows[0]!.first}…${xids.rows[0]!.last}) through the port in ${STORES} appends of ~${fmt(appended / STORES)} events: ${fmt(genSeconds, 1)} s, ${fmt(appended / genSeconds)} events/s`)
   console.log()
 
   const phases: Phase[] = []
@@ -254,6 +225,12 @@ await withBenchDatabase('rebuild', { poolSize: 10 }, async (bdb) => {
   )
   const b = built[0]!
   console.log(`rebuilt: ${fmt(b.themes)} themes (home layouts up to ${b.sections} sections), ${fmt(b.activity)} activity rows, ${fmt(b.live)} live themes, ${fmt(b.menus)} menus`)
+  // Every event must have been read: readAll sorts pages by the text of the transaction id, so a
+  // log whose transaction ids cross a power of ten (999,999 → 1,000,000) loses events (README).
+  const expected = { themes: STORES * THEMES, activity: stats[0]!.commands, live: STORES, menus: STORES }
+  if (b.themes !== expected.themes || b.activity !== expected.activity || b.live !== expected.live || b.menus !== expected.menus) {
+    console.log(`MISMATCH: expected ${JSON.stringify(expected)} — events were skipped by readAll (transaction ids ${xids.rows[0]!.first}…${xids.rows[0]!.last})`)
+  }
 
   // The catch-up runner from 0: what a projection added later goes through (live tables, own checkpoint).
   await sql`truncate ${sql.join(projections.flatMap((p) => p.tables).map((t) => sql.id(t)))}`.execute(db)
@@ -273,17 +250,33 @@ await withBenchDatabase('rebuild', { poolSize: 10 }, async (bdb) => {
   )
   phases.push({ name: 'catch-up runner, all projections in turn', ...all })
 
-  // What the ORDER BY fix is worth (bench-side copy of readAll, see withXid8Order).
+  // What the suggested fixes are worth (bench-side copies with one change each, see support/what-if.ts):
+  // readAll ordered by the xid8 column; the activity projection set-based as well.
   const fixed = withXid8Order(eventStore, db)
   const whatIf: Phase[] = [await timed('readAll pages only, xid8 ORDER BY (what-if)', total, () => readEverything(fixed))]
-  for (const p of projections.filter((x) => x.name === 'themes' || x.name === 'developer_activity')) {
+  const candidates: [string, Projection][] = [
+    ...projections.filter((x) => x.name === 'themes' || x.name === 'developer_activity').map((p): [string, Projection] => [`rebuildProjection(${p.name}), xid8 ORDER BY (what-if)`, p]),
+    ['rebuildProjection(developer_activity), xid8 ORDER BY + set-based apply (what-if)', batchedActivityProjection],
+  ]
+  for (const [label, p] of candidates) {
+    // Keep what the projection itself built, to check the set-based copy builds the same rows.
+    if (p === batchedActivityProjection) await pool.query('create table bench_activity_reference as select * from developer_activity')
     await pool.query('checkpoint')
     let events = 0
-    whatIf.push(await timed(`rebuildProjection(${p.name}), xid8 ORDER BY (what-if)`, () => events, async () => {
+    whatIf.push(await timed(label, () => events, async () => {
       events = (await rebuildProjection(db, fixed, instrument(p), { batchSize: BATCH })).events
     }))
   }
   phases.push(...whatIf)
+  const { rows: diff } = await pool.query<{ missing: number; extra: number; n: number }>(
+    `select (select count(*)::int from (select * from bench_activity_reference except select * from developer_activity) x) as missing,
+            (select count(*)::int from (select * from developer_activity except select * from bench_activity_reference) y) as extra,
+            (select count(*)::int from developer_activity) as n`,
+  )
+  await pool.query('drop table bench_activity_reference')
+  const d = diff[0]!
+  if (d.missing + d.extra > 0) throw new Error(`the set-based activity what-if built different rows: ${d.missing} missing, ${d.extra} extra`)
+  console.log(`check: the set-based activity what-if built the same ${fmt(d.n)} rows as the projection`)
 
   const base = phases[0]!
   const rate = (p: Phase) => p.events / p.seconds

@@ -219,7 +219,7 @@ export async function machineLoad(seconds = 2): Promise<string> {
   const u0 = process.cpuUsage()
   await new Promise((r) => setTimeout(r, seconds * 1000))
   const own = (process.cpuUsage().user - u0.user + process.cpuUsage().system - u0.system) / 1e6
-  const busy = (machineBusy() - m0 - own) / seconds
+  const busy = Math.max(0, (machineBusy() - m0 - own) / seconds)
   const cores = cpus().length
   return `machine busy before the run: ${fmt(busy, 2)} of ${cores} cores used by other processes${busy > 0.3 ? ' — figures below are depressed by that load' : ''}`
 }
