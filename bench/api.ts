@@ -59,6 +59,8 @@ async function serve(url: string): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : 0
   const ready: Ready = { type: 'ready', port, key: key.key, liveThemeId: live.theme_id, drafts: drafts.map((d) => d.themeId), seedSeconds: (performance.now() - t0) / 1000 }
   process.send!(ready)
+  // The load generator is gone (interrupted): nothing left to serve.
+  process.on('disconnect', () => process.exit(0))
   process.on('message', async (m: { type: string }) => {
     if (m.type === 'stats') return void process.send!({ type: 'stats', statements })
     if (m.type !== 'stop') return

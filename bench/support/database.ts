@@ -42,15 +42,27 @@ export async function createBenchDatabase(label: string, opts: BenchDatabaseOpti
   const opened = openPostgres(url.toString(), opts.poolSize ?? 10)
   const pools: pg.Pool[] = []
   let dropped = false
+  // Pools are closed politely but not waited on forever (a client still checked out would hold
+  // pool.end()); `with (force)` ends whatever connection is left.
   const drop = async () => {
     if (dropped) return
     dropped = true
-    await Promise.allSettled(pools.map((p) => p.end()))
-    await opened.close().catch(() => {})
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+    const closing = Promise.allSettled([...pools.map((p) => p.end()), opened.close()])
+    await Promise.race([closing, new Promise((r) => setTimeout(r, 2000).unref())])
     await admin((c) => c.query(`drop database if exists ${name} with (force)`))
   }
-  const onSignal = () => {
-    void drop().finally(() => process.exit(130))
+  // Interrupted: the loads still running will fail as their connections go; ignore that, drop the
+  // database (which ends those connections) and exit.
+  const onSignal = (signal: NodeJS.Signals) => {
+    const ignore = () => {}
+    process.on('uncaughtException', ignore)
+    process.on('unhandledRejection', ignore)
+    dropped = true
+    void admin((c) => c.query(`drop database if exists ${name} with (force)`))
+      .catch((error) => console.error(`could not drop ${name}: ${error}`))
+      .finally(() => process.exit(signal === 'SIGINT' ? 130 : 143))
   }
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
