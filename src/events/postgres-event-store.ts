@@ -156,6 +156,7 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
     const limit = options.limit ?? 1000
     const storeId = options.storeId ?? null
     // Stop below the oldest running transaction: events it may still commit sort before later ones.
+    // Order by the xid8 column itself, not the text alias in the select list ('1000' < '999').
     const horizon = options.ignoreRunningTransactions
       ? sql`true`
       : sql`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`
@@ -164,7 +165,7 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
         and ${horizon}
         and (${storeId}::text is null or store_id = ${storeId}::text)
-      order by transaction_id, global_position
+      order by events.transaction_id, events.global_position
       limit ${limit}`.execute(on)
     const events = rows.map(toRecordedEvent)
     const last = events.at(-1)

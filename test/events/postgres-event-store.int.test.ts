@@ -145,3 +145,23 @@ t.test('gap-free readAll while 8 writers append and some transactions are held o
   const positions = seen.map((e) => e.globalPosition)
   t.not(positions.join(','), [...positions].sort((a, b) => a - b).join(','), 'commit order differed from position order at least once (the case that matters)')
 })
+
+t.test('readAll orders transaction ids as numbers, not text: 9 comes before 10', async (t) => {
+  const { db } = await freshDatabase(t)
+  const store = createPostgresEventStore(db)
+  // Rows written with explicit, old transaction ids (the append-only trigger allows inserts).
+  await sql`insert into streams (stream_id, stream_type, store_id, version) values ('s-x', 'test', 'st_a', 4)`.execute(db)
+  for (const [xid, version] of [[10, 1], [10, 2], [9, 3], [9, 4]] as const) {
+    await sql`insert into events (transaction_id, event_id, stream_id, stream_version, store_id, type, data, metadata)
+      values (${String(xid)}::xid8, gen_random_uuid(), 's-x', ${version}, 'st_a', ${`E${xid}-${version}`}, '{}', '{}')`.execute(db)
+  }
+  const seen: string[] = []
+  let position = undefined as undefined | { transactionId: string; globalPosition: number }
+  for (let i = 0; i < 10; i++) {
+    const page = await store.readAll({ ...(position ? { after: position } : {}), limit: 1 })
+    if (page.events.length === 0) break
+    seen.push(...page.events.map((e) => `${e.transactionId}:${e.type}`))
+    position = page.position
+  }
+  t.same(seen, ['9:E9-3', '9:E9-4', '10:E10-1', '10:E10-2'], 'every event, in numeric transaction order')
+})
