@@ -115,12 +115,19 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
             metadata: JSON.stringify(e.metadata),
           }))
         })
+        // Only what the database generates comes back; the rest is what was sent (as JSON).
         const rows = await trx
           .insertInto('events')
           .values(values)
-          .returning(['event_id', 'stream_id', 'stream_version', 'global_position', sql<string>`transaction_id::text`.as('transaction_id'), 'store_id', 'type', 'schema_version', 'data', 'metadata', 'recorded_at'])
+          .returning(['event_id', 'global_position', sql<string>`transaction_id::text`.as('transaction_id'), 'recorded_at'])
           .execute()
-        const recorded = rows.map((r) => toRecordedEvent(r as unknown as EventRow)).sort((a, b) => a.globalPosition - b.globalPosition)
+        const generated = new Map(rows.map((r) => [r.event_id, r]))
+        const recorded = values
+          .map((v) => {
+            const g = generated.get(v.event_id)!
+            return toRecordedEvent({ ...v, data: JSON.parse(v.data), metadata: JSON.parse(v.metadata), global_position: g.global_position, transaction_id: g.transaction_id, recorded_at: g.recorded_at })
+          })
+          .sort((a, b) => a.globalPosition - b.globalPosition)
         for (const project of inline) await project(trx, recorded)
         if (options.within) await options.within(trx, recorded)
         return { ok: true as const, events: recorded, streams: [...versions].map(([streamId, version]) => ({ streamId, version })) }

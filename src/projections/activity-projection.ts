@@ -20,12 +20,18 @@ export const activityProjection: Projection = {
       if (list) list.push(e)
       else byCommand.set(id, [e])
     }
+    if (byCommand.size === 0) return
+    // Set-based: one read of the rows these commands already have, one multi-row upsert.
+    const existing = new Map(
+      (await db.selectFrom('developer_activity').select(['command_id', 'last_position', 'changes', 'theme_id']).where('command_id', 'in', [...byCommand.keys()]).execute()).map((r) => [r.command_id, r]),
+    )
+    const rows = []
     for (const [commandId, list] of byCommand) {
-      const existing = await db.selectFrom('developer_activity').select(['last_position', 'changes', 'theme_id']).where('command_id', '=', commandId).executeTakeFirst()
-      const fresh = existing ? list.filter((e) => e.globalPosition > existing.last_position) : list
+      const current = existing.get(commandId)
+      const fresh = current ? list.filter((e) => e.globalPosition > current.last_position) : list
       if (fresh.length === 0) continue
-      const lines = [...(existing?.changes ?? [])]
-      let themeId = existing?.theme_id ?? null
+      const lines = [...(current?.changes ?? [])]
+      let themeId = current?.theme_id ?? null
       let rejection: { code: string } | null = null
       for (const e of fresh) {
         const event = { type: e.type, data: e.data } as DomainEvent
@@ -35,38 +41,39 @@ export const activityProjection: Projection = {
         if (event.type === 'CommandRejected') rejection = { code: event.data.code }
       }
       const first = fresh[0]!
-      const last = fresh.at(-1)!
       const m = first.metadata
-      await db
-        .insertInto('developer_activity')
-        .values({
-          command_id: commandId,
-          store_id: first.storeId,
-          occurred_at: first.recordedAt,
-          first_position: first.globalPosition,
-          last_position: last.globalPosition,
-          action: m.command,
-          outcome: rejection ? 'rejected' : 'applied',
-          theme_id: themeId,
-          channel: m.channel,
-          tool: m.tool ?? null,
-          credential_kind: m.actor.kind,
-          credential_id: m.actor.credentialId,
-          app_id: m.actor.appId,
-          request_id: m.requestId ?? null,
-          summary: summarize(lines),
-          changes: JSON.stringify(lines),
-          error_code: rejection?.code ?? null,
-        })
-        .onConflict((oc) =>
-          oc.column('command_id').doUpdateSet((eb) => ({
-            last_position: eb.ref('excluded.last_position'),
-            theme_id: eb.ref('excluded.theme_id'),
-            summary: eb.ref('excluded.summary'),
-            changes: eb.ref('excluded.changes'),
-          })).where('developer_activity.last_position', '<', (eb) => eb.ref('excluded.last_position')),
-        )
-        .execute()
+      rows.push({
+        command_id: commandId,
+        store_id: first.storeId,
+        occurred_at: first.recordedAt,
+        first_position: first.globalPosition,
+        last_position: fresh.at(-1)!.globalPosition,
+        action: m.command,
+        outcome: rejection ? ('rejected' as const) : ('applied' as const),
+        theme_id: themeId,
+        channel: m.channel,
+        tool: m.tool ?? null,
+        credential_kind: m.actor.kind,
+        credential_id: m.actor.credentialId,
+        app_id: m.actor.appId,
+        request_id: m.requestId ?? null,
+        summary: summarize(lines),
+        changes: JSON.stringify(lines),
+        error_code: rejection?.code ?? null,
+      })
     }
+    if (rows.length === 0) return
+    await db
+      .insertInto('developer_activity')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('command_id').doUpdateSet((eb) => ({
+          last_position: eb.ref('excluded.last_position'),
+          theme_id: eb.ref('excluded.theme_id'),
+          summary: eb.ref('excluded.summary'),
+          changes: eb.ref('excluded.changes'),
+        })).where('developer_activity.last_position', '<', (eb) => eb.ref('excluded.last_position')),
+      )
+      .execute()
   },
 }

@@ -7,15 +7,16 @@ import { groupByStream, iso, type Projection } from './projection.ts'
 
 export type ThemeRow = Selectable<ThemesTable>
 
-// The projection row holds the whole theme state, so it doubles as the command side's snapshot.
-export function rowToTheme(row: ThemeRow): Theme {
+export type ThemeHeader = Omit<Theme, 'document'>
+type HeaderRow = Omit<ThemeRow, 'document' | 'document_bytes' | 'stream_version'>
+
+export function rowToThemeHeader(row: HeaderRow): ThemeHeader {
   return {
     themeId: row.theme_id,
     storeId: row.store_id,
     name: row.name,
     provider: row.provider,
     status: row.status,
-    document: row.document as ThemeDocument,
     version: row.version,
     duplicatedFrom: row.duplicated_from,
     createdAt: iso(row.created_at)!,
@@ -26,6 +27,11 @@ export function rowToTheme(row: ThemeRow): Theme {
     lastPreviewedVersion: row.last_previewed_version,
   }
 }
+
+// The projection row holds the whole theme state, so it doubles as the command side's snapshot.
+export const rowToTheme = (row: ThemeRow): Theme => ({ ...rowToThemeHeader(row), document: row.document as ThemeDocument })
+
+export const THEME_HEADER_COLUMNS = ['theme_id', 'store_id', 'name', 'provider', 'status', 'version', 'duplicated_from', 'created_at', 'updated_at', 'published_at', 'archived_at', 'last_preview_at', 'last_previewed_version'] as const
 
 function themeToRow(theme: Theme, streamVersion: number) {
   const document = JSON.stringify(theme.document)

@@ -1,12 +1,12 @@
 import type { Theme } from '../../commands/theme/state.ts'
 import { findSection } from '../../commands/theme/state.ts'
-import { rowToTheme } from '../../projections/themes-projection.ts'
+import { rowToTheme, rowToThemeHeader, THEME_HEADER_COLUMNS, type ThemeHeader } from '../../projections/themes-projection.ts'
 import type { SectionTarget } from '../../events/theme-events.ts'
 import type { Page, Section } from '../../theme/document.ts'
 import type { ReadContext } from '../read-context.ts'
 import type { ThemeSummary, ThemeView } from './schemas.ts'
 
-export function themeSummary(theme: Theme, baseUrl: string): ThemeSummary {
+export function themeSummary(theme: ThemeHeader, baseUrl: string): ThemeSummary {
   return {
     id: theme.themeId,
     name: theme.name,
@@ -27,11 +27,12 @@ export function themeSummary(theme: Theme, baseUrl: string): ThemeSummary {
 export const themeView = (theme: Theme, baseUrl: string): ThemeView => ({ ...themeSummary(theme, baseUrl), document: theme.document })
 
 // Oldest first (created_at, id): a stable order; a store has at most 20 themes that are not archived.
-export async function listThemes(ctx: ReadContext, storeId: string, opts: { includeArchived?: boolean } = {}): Promise<Theme[]> {
-  let q = ctx.db.selectFrom('themes').selectAll().where('store_id', '=', storeId)
+// Summaries only: the documents are not read.
+export async function listThemes(ctx: ReadContext, storeId: string, opts: { includeArchived?: boolean } = {}): Promise<ThemeHeader[]> {
+  let q = ctx.db.selectFrom('themes').select(THEME_HEADER_COLUMNS).where('store_id', '=', storeId)
   if (!opts.includeArchived) q = q.where('status', '!=', 'archived')
   const rows = await q.orderBy('created_at').orderBy('theme_id').execute()
-  return rows.map(rowToTheme)
+  return rows.map(rowToThemeHeader)
 }
 
 export async function findTheme(ctx: ReadContext, storeId: string, themeId: string): Promise<Theme | null> {
