@@ -8,11 +8,11 @@
 //
 // node_modules/.bin/node bench/event-store-append.ts [--seconds 12] [--rounds 4] [--events 0] [--writers 8]
 //   [--batch-size 100] [--warmup 2] [--inline] [--phase a|b]
-//   [--only port,sql,sql-full,sql-unnest,lean,inline] [--diagnose]
+//   [--only port,sql,sql-full,sql-unnest,inline] [--diagnose]
 //   --inline:   also the port with the app's inline projections (what commands pay; not the target)
-//   --diagnose: also plain SQL that returns every column as the port does, plain SQL with unnest
-//               arrays (7 parameters per append instead of 7 per event), and a copy of the port
-//               that returns only the generated columns (support/what-if.ts); see the README
+//   --diagnose: also plain SQL that returns every column (what the port returned before it returned
+//               only the generated ones), and plain SQL with unnest arrays (7 parameters per append
+//               instead of 7 per event); see the README
 //   --synchronous-commit off: a session setting for every connection (diagnostic: is it the WAL flush?)
 //   --phase / --only: run a part, e.g. under node --cpu-prof
 import { randomUUID } from 'node:crypto'
@@ -22,7 +22,6 @@ import type { EventStore } from '../src/events/event-store.ts'
 import { inlineProjector } from '../src/projections/index.ts'
 import { withBenchDatabase, settle } from './support/database.ts'
 import { BENCH_STORE, eventBytes, sectionUpdated } from './support/events.ts'
-import { leanAppend } from './support/what-if.ts'
 import { closedLoop, coresUsed, cpuPer, flag, interleaved, stringArg, fmt, headerWithLoad, ms, numberArg, summarize, table, verdict, type Summary } from './support/measure.ts'
 
 const seconds = numberArg('seconds', 12)
@@ -55,7 +54,7 @@ function portRunner(key: string, label: string, store: Pick<EventStore, 'append'
 
 const EVENT_COLUMNS = 'event_id, stream_id, stream_version, store_id, type, schema_version, data, metadata'
 
-// full: return every column like the port does (a diagnostic, not the baseline).
+// full: return every column, as the port used to (a diagnostic, not the baseline).
 // unnest (diagnostic): the batch as one row of arrays, 7 parameters instead of 7 per event.
 function sqlRunner(pool: pg.Pool, full: boolean, unnest = false): Runner {
   const returning = full ? `returning ${EVENT_COLUMNS}, global_position, transaction_id::text, recorded_at` : 'returning global_position, transaction_id::text, recorded_at'
@@ -155,7 +154,7 @@ await withBenchDatabase('append', { poolSize: POOL, ...(syncCommit ? { settings:
     `${writers} writers; ${seconds} s per variant${maxEvents ? ` or ${fmt(maxEvents)} events` : ''}, in ${rounds} alternating rounds (a checkpoint before each); ${warmup} s warm-up; event ≈ ${eventBytes(sectionUpdated(1, 'cmd_x'))} bytes of JSON (data + metadata)`,
   ])
   const all: Runner[] = [portRunner('port', 'event-store port', createPostgresEventStore(bdb.db)), sqlRunner(pool, false)]
-  if (flag('diagnose')) all.push(sqlRunner(pool, true), sqlRunner(pool, false, true), portRunner('lean', 'port, lean RETURNING (what-if)', leanAppend(bdb.db)))
+  if (flag('diagnose')) all.push(sqlRunner(pool, true), sqlRunner(pool, false, true))
   if (flag('inline')) all.push(portRunner('inline', 'port + inline projections', createPostgresEventStore(bdb.db, [inlineProjector()])))
   const only = stringArg('only')?.split(',')
   const runners = only ? all.filter((r) => only.includes(r.key)) : all
