@@ -95,6 +95,18 @@ export function createStorefront(services: Services, options: StorefrontOptions 
 
   const menusVersion = sql<number>`coalesce((select max(n.stream_version) from navigation_menus n where n.store_id = s.store_id), 0)`
 
+  type ProbeRow = { store_id: string; slug: string; catalog_version: number; menus_version: number; theme_id: string | null; version: number | null; status: string | null; name: string | null }
+  const toProbe = (row: ProbeRow): Probe => ({
+    storeId: row.store_id,
+    slug: row.slug,
+    catalogVersion: row.catalog_version,
+    menusVersion: Number(row.menus_version),
+    themeId: row.theme_id,
+    themeVersion: row.version,
+    themeStatus: row.status,
+    themeName: row.name,
+  })
+
   async function probeLive(slug: string): Promise<Probe | null> {
     const row = await db
       .selectFrom('stores as s')
@@ -103,17 +115,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
       .select(['s.store_id', 's.slug', 's.catalog_version', 't.theme_id', 't.version', 't.status', 't.name', menusVersion.as('menus_version')])
       .where('s.slug', '=', slug)
       .executeTakeFirst()
-    if (!row) return null
-    return {
-      storeId: row.store_id,
-      slug: row.slug,
-      catalogVersion: row.catalog_version,
-      menusVersion: Number(row.menus_version),
-      themeId: row.theme_id,
-      themeVersion: row.version,
-      themeStatus: row.status,
-      themeName: row.name,
-    }
+    return row ? toProbe(row) : null
   }
 
   async function probePreview(storeId: string, themeId: string): Promise<Probe | null> {
@@ -124,17 +126,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
       .where('s.store_id', '=', storeId)
       .where('t.theme_id', '=', themeId)
       .executeTakeFirst()
-    if (!row) return null
-    return {
-      storeId: row.store_id,
-      slug: row.slug,
-      catalogVersion: row.catalog_version,
-      menusVersion: Number(row.menus_version),
-      themeId: row.theme_id,
-      themeVersion: row.version,
-      themeStatus: row.status,
-      themeName: row.name,
-    }
+    return row ? toProbe(row) : null
   }
 
   async function storeView(probe: Probe): Promise<StoreView | null> {
