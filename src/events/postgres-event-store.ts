@@ -102,6 +102,7 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
       return await db.transaction().execute(async (trx) => {
         const versions = new Map<string, number>()
         for (const s of ordered) versions.set(s.streamId, await claimVersions(trx, s))
+        const sent = nonEmpty.flatMap((s) => s.events)
         const values = nonEmpty.flatMap((s) => {
           const last = versions.get(s.streamId)!
           return s.events.map((e, i) => ({
@@ -115,7 +116,9 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
             metadata: JSON.stringify(e.metadata),
           }))
         })
-        // Only what the database generates comes back; the rest is what was sent (as JSON).
+        // Only what the database generates comes back; data and metadata are the caller's own
+        // objects (events are never mutated, and the rebuild-equality tests hold inline writes
+        // to what a replay from the stored JSON produces).
         const rows = await trx
           .insertInto('events')
           .values(values)
@@ -123,9 +126,9 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
           .execute()
         const generated = new Map(rows.map((r) => [r.event_id, r]))
         const recorded = values
-          .map((v) => {
+          .map((v, i) => {
             const g = generated.get(v.event_id)!
-            return toRecordedEvent({ ...v, data: JSON.parse(v.data), metadata: JSON.parse(v.metadata), global_position: g.global_position, transaction_id: g.transaction_id, recorded_at: g.recorded_at })
+            return toRecordedEvent({ ...v, data: sent[i]!.data, metadata: sent[i]!.metadata, global_position: g.global_position, transaction_id: g.transaction_id, recorded_at: g.recorded_at })
           })
           .sort((a, b) => a.globalPosition - b.globalPosition)
         for (const project of inline) await project(trx, recorded)
