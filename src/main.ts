@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts'
 import { openDatabase } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { buildApp, loggerOptions } from './http/app.ts'
+import { purgeExpired } from './http/idempotency.ts'
 import { projections } from './projections/index.ts'
 import { startCatchUpLoop } from './projections/runner.ts'
 import { resolveSigningSecret } from './secrets.ts'
@@ -30,6 +31,9 @@ if (config.env !== 'production' && opened.kind === 'pglite' && !(await hasAnySto
 const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null
 redis?.on('error', (error) => logger.warn({ err: error.message }, 'redis unavailable'))
 const app = await buildApp(services, { logger, redis, ...servicePlugins() })
+// Idempotency records are kept 24 hours; expired ones are cleared hourly.
+const purge = setInterval(() => void purgeExpired(opened.db).catch((error) => logger.warn({ err: error }, 'idempotency purge failed')), 3600_000)
+purge.unref()
 const stopCatchUp = startCatchUpLoop(opened.db, services.eventStore, projections, 5000, (error) => logger.error({ err: error }, 'projection catch-up failed'))
 
 await app.listen({ port: config.port, host: config.host })
@@ -53,6 +57,7 @@ async function shutdown(signal: string) {
   stopping = true
   logger.info({ signal }, 'draining in-flight requests')
   await app.close()
+  clearInterval(purge)
   await stopCatchUp()
   await redis?.quit().catch(() => {})
   await opened.close()

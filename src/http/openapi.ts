@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { OperationDefinition } from '../operations/operation.ts'
 import { operations } from '../operations/catalog.ts'
 import { documentedRoutes, type DocumentedRoute } from './documented-routes.ts'
+import { DEFAULT_AGENT_SCOPES, SCOPE_DESCRIPTIONS, type Scope } from '../operations/scopes.ts'
 
 type Json = Record<string, unknown>
 
@@ -187,7 +188,13 @@ export function openApiDocument(baseUrl: string): Json {
     tags,
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key (sk_live_…) or OAuth access token (sfat_…).' } },
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `API key (sk_live_…) or OAuth access token (sfat_…). Scopes:\n\n${Object.entries(SCOPE_DESCRIPTIONS).map(([scope, meaning]) => `- \`${scope}\`: ${meaning}${DEFAULT_AGENT_SCOPES.includes(scope as Scope) ? '' : ' (not in the default theme-agent set)'}`).join('\n')}`,
+        },
+      },
       schemas,
       parameters: {
         'X-Request-Id': { name: 'X-Request-Id', in: 'header', required: false, description: 'Correlation id, echoed on the response (generated when absent).', schema: { type: 'string', maxLength: 200 } },

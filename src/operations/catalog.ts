@@ -43,4 +43,3 @@ export const operations: readonly OperationDefinition[] = [
   content.deleteThemeSectionOperation,
 ] as OperationDefinition[]
 
-export const operationById = (id: string) => operations.find((o) => o.operationId === id)

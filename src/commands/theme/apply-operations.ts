@@ -1,4 +1,4 @@
-import { LIMITS, type Section, type TemplateName, type ThemeDocument } from '../../theme/document.ts'
+import { LIMITS, type TemplateName, type ThemeDocument } from '../../theme/document.ts'
 import { documentIssues, validateNavigation, validatePage, validateSection, validateTokens, type KnownReferences } from '../../theme/validate.ts'
 import type { SectionTarget, ThemeEvent } from '../../events/theme-events.ts'
 import type { LocatedIssue } from '../errors.ts'
@@ -149,8 +149,4 @@ export function applyOperations(start: ThemeDocument, operations: Operation[], k
     issues.push(...documentIssues(doc))
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, document: doc, events }
-}
-
-export function sectionsOf(doc: ThemeDocument): Section[] {
-  return [...Object.values(doc.templates).flat(), ...doc.pages.flatMap((p) => p.layout)]
 }
