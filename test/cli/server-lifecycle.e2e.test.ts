@@ -1,0 +1,46 @@
+import t from 'tap'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createServer, type AddressInfo } from 'node:net'
+
+// `npm start` as a newcomer runs it: embedded database, first-start seed, printed keys; then
+// SIGTERM with a request in flight.
+t.test('first start seeds and prints where to look; SIGTERM drains in-flight requests and exits 0', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'sfts-start-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  // A free port of our own: BASE_URL is derived from PORT, so port 0 would print a useless address.
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+  const env = { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'silent', NODE_ENV: 'development' } as Record<string, string>
+  delete env.DATABASE_URL
+  delete env.SIGNING_SECRET
+  const child = spawn(process.execPath, ['src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  child.stdout.on('data', (d) => (out += d))
+  child.stderr.on('data', (d) => (out += d))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const deadline = Date.now() + 60_000
+  while (!/Demo API keys/.test(out) || !/\n\n/.test(out.split('Demo API keys')[1] ?? '')) {
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  const base = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!
+  t.match(out, /node v24\./, 'runs on Node 24')
+  t.match(out, /Storefront\s+http:\/\/127\.0\.0\.1:\d+\/s\/atlas/)
+  t.match(out, /embedded PGlite/)
+  const key = /all scopes, can publish\s+(sk_live_\w+)/.exec(out)![1]!
+
+  const inFlight = fetch(`${base}/api/v1/context`, { headers: { authorization: `Bearer ${key}` } })
+  await new Promise((r) => setTimeout(r, 5))
+  child.kill('SIGTERM')
+  const response = await inFlight
+  t.equal(response.status, 200, 'the request in flight completed')
+  t.equal((await response.json()).data.store.id, 'st_demo_atlas')
+  t.equal(await exited, 0, 'exited cleanly')
+})
