@@ -41,6 +41,6 @@ t.test('first start seeds and prints where to look; SIGTERM drains in-flight req
   child.kill('SIGTERM')
   const response = await inFlight
   t.equal(response.status, 200, 'the request in flight completed')
-  t.equal((await response.json()).data.store.id, 'st_demo_atlas')
+  t.equal(((await response.json()) as { data: { store: { id: string } } }).data.store.id, 'st_demo_atlas')
   t.equal(await exited, 0, 'exited cleanly')
 })
