@@ -7,7 +7,7 @@ import type { EventStore } from './events/event-store.ts'
 import { createPostgresEventStore } from './events/postgres-event-store.ts'
 import { newId } from './ids.ts'
 import { inlineProjector } from './projections/index.ts'
-import { existingCollectionIds, existingProductIds } from './queries/commerce/references.ts'
+import { existingCollectionIds, existingProductIds } from './queries/commerce/index.ts'
 import type { ReadContext } from './queries/read-context.ts'
 
 // Everything an adapter (REST, MCP, CLI, renderer) needs, built once at start-up.

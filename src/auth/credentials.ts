@@ -6,8 +6,6 @@ import { base62, newId } from '../ids.ts'
 import { isScope, type Scope } from '../operations/scopes.ts'
 
 export const API_KEY_PREFIX = 'sk_live_'
-export const ACCESS_TOKEN_PREFIX = 'sfat_'
-export const REFRESH_TOKEN_PREFIX = 'sfrt_'
 
 // 43 base62 characters carry 256 bits; only the SHA-256 of a credential is ever stored.
 export const hashCredential = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex')
