@@ -1,4 +1,4 @@
-// Full command throughput: applyThemeOperations (src/commands/theme/handlers.ts) with a batch of
+// Full command throughput: applyThemeEdits (src/commands/theme/handlers.ts) with a batch of
 // 10 operations — load, decide, append with the inline projections — on a store seeded by
 // seedDemo, from 1 and 8 concurrent callers, each on its own draft theme.
 // Baseline, same run: the plain SQL a command must at least do — claim the stream version,
@@ -11,10 +11,10 @@ import pg from 'pg'
 import type { Kysely } from 'kysely'
 import type { CommandDeps } from '../src/commands/context.ts'
 import { metadataFor } from '../src/commands/context.ts'
-import { applyThemeOperations } from '../src/commands/theme/handlers.ts'
+import { applyThemeEdits } from '../src/commands/theme/handlers.ts'
 import type { Database } from '../src/db/database.ts'
-import type { EventStore } from '../src/events/event-store.ts'
-import { createPostgresEventStore } from '../src/events/postgres-event-store.ts'
+import type { EventShape, ReadStreamOptions } from '../src/events/event-store.ts'
+import { createPostgresEventStore, type PostgresEventStore } from '../src/events/postgres-event-store.ts'
 import { inlineProjector, projections } from '../src/projections/index.ts'
 import { withBenchDatabase, settle } from './support/database.ts'
 import { coresUsed, cpuPer, flag, fmt, headerWithLoad, interleaved, ms, numberArg, closedLoop, stringArg, summarize, table, type Summary } from './support/measure.ts'
@@ -35,8 +35,8 @@ function commandLoad(deps: CommandDeps, themes: Theme[], callers: number) {
   return (secs: number) =>
     closedLoop({ workers: callers, seconds: secs }, async (w) => {
       const t = themes[w]!
-      const r = await applyThemeOperations(deps, agentContext(t.storeId), t.themeId, { operations: tenOperations(n++) })
-      if (!r.ok) throw new Error(`applyThemeOperations: ${r.error.code} ${r.error.message} ${JSON.stringify(r.error.details ?? {})}`)
+      const r = await applyThemeEdits(deps, agentContext(t.storeId), t.themeId, { operations: tenOperations(n++) })
+      if (!r.ok) throw new Error(`applyThemeEdits: ${r.error.code} ${r.error.message} ${JSON.stringify(r.error.details ?? {})}`)
       if (r.events?.length !== OPS) throw new Error(`expected ${OPS} events, got ${r.events?.length}`)
     })
 }
@@ -46,7 +46,7 @@ const THEME_COLUMNS = 'theme_id, store_id, name, provider, status, version, stre
 // The baseline writes the same shapes a command writes: events decided for the same batch (from
 // a dry run), the resulting document, metadata as the command would stamp it.
 async function baselineSetup(deps: CommandDeps, db: Kysely<Database>, pool: pg.Pool, source: Theme, count: number) {
-  const dry = await applyThemeOperations(deps, agentContext(source.storeId), source.themeId, { operations: tenOperations(0), dryRun: true })
+  const dry = await applyThemeEdits(deps, agentContext(source.storeId), source.themeId, { operations: tenOperations(0), dryRun: true })
   if (!dry.ok || !dry.decided) throw new Error('dry run failed')
   const decided = dry.decided
   const document = JSON.stringify(dry.value.document)
@@ -113,12 +113,12 @@ function instrumented(deps: CommandDeps, db: Kysely<Database>) {
       add(`  inline: ${p.name}`, s)
     },
   }))
-  const base: EventStore = createPostgresEventStore(db, [inlineProjector(timedProjections)])
-  const eventStore: EventStore = {
+  const base: PostgresEventStore = createPostgresEventStore(db, [inlineProjector(timedProjections)])
+  const eventStore: PostgresEventStore = {
     ...base,
-    async readStream(...args) {
+    async readStream<E extends EventShape>(streamId: string, options?: ReadStreamOptions) {
       const s = performance.now()
-      const r = await base.readStream(...args)
+      const r = await base.readStream<E>(streamId, options)
       add('load: readStream (tail past snapshot)', s)
       return r
     },
@@ -160,7 +160,7 @@ await withBenchDatabase('command', { poolSize: POOL }, async (bdb) => {
   const { services } = await seededServices(bdb.db)
   const themes = await draftThemes(services, maxCallers)
   const { rows: counts } = await pool.query<{ events: number; products: number }>('select (select count(*)::int from events) as events, (select count(*)::int from products) as products')
-  await headerWithLoad('command throughput: applyThemeOperations, 10-operation batch', [
+  await headerWithLoad('command throughput: applyThemeEdits, 10-operation batch', [
     `seeded with seedDemo in ${fmt((performance.now() - t0) / 1000, 1)} s (${fmt(counts[0]!.events)} events, ${fmt(counts[0]!.products)} products); ${maxCallers} draft themes, one per caller; pool ${POOL} connections`,
     `batch: 3 × createSection, 2 × updateSection, 2 × moveSection, 3 × deleteSection (the theme ends as it began) → ${OPS} events per command`,
     `${seconds} s per variant in ${rounds} alternating rounds, ${warmup} s warm-up`,
@@ -180,7 +180,7 @@ await withBenchDatabase('command', { poolSize: POOL }, async (bdb) => {
     results.push({ callers, command: summarize(command!.latencies, command!.seconds, OPS, command!.cpu), base: base && summarize(base.latencies, base.seconds, OPS, base.cpu) })
   }
   const plural = (n: number) => `${n} caller${n > 1 ? 's' : ''}`
-  console.log(table(results.flatMap((r) => [row(`applyThemeOperations, ${plural(r.callers)}`, r.command, r.base), ...(r.base ? [row(`plain SQL, ${plural(r.callers)} [baseline]`, r.base)] : [])])))
+  console.log(table(results.flatMap((r) => [row(`applyThemeEdits, ${plural(r.callers)}`, r.command, r.base), ...(r.base ? [row(`plain SQL, ${plural(r.callers)} [baseline]`, r.base)] : [])])))
   console.log()
   if (flag('no-breakdown')) return
 

@@ -1,5 +1,7 @@
 // Append throughput through the event-store port (src/events/postgres-event-store.ts), against
-// the same rows written by plain SQL on a plain pg pool in the same run.
+// the peer a TypeScript team would pick instead (Emmett's PostgreSQL event store,
+// @event-driven-io/emmett-postgresql 0.42.0, its own pool of the same size on the same database)
+// and the same rows written by plain SQL on a plain pg pool, in alternating rounds of one run.
 //
 //   (a) single-event appends: 8 writers, each to its own stream with the exact expected version;
 //       baseline per event, one transaction: update the stream row, insert the event row.
@@ -8,7 +10,7 @@
 //
 // node_modules/.bin/node bench/event-store-append.ts [--seconds 12] [--rounds 4] [--events 0] [--writers 8]
 //   [--batch-size 100] [--warmup 2] [--inline] [--phase a|b]
-//   [--only port,sql,sql-full,sql-unnest,inline] [--diagnose]
+//   [--only port,emmett,sql,sql-full,sql-unnest,inline] [--diagnose]
 //   --inline:   also the port with the app's inline projections (what commands pay; not the target)
 //   --diagnose: also plain SQL that returns every column (what the port returned before it returned
 //               only the generated ones), and plain SQL with unnest arrays (7 parameters per append
@@ -17,6 +19,7 @@
 //   --phase / --only: run a part, e.g. under node --cpu-prof
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
+import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql'
 import { createPostgresEventStore } from '../src/events/postgres-event-store.ts'
 import type { EventStore } from '../src/events/event-store.ts'
 import { inlineProjector } from '../src/projections/index.ts'
@@ -49,6 +52,25 @@ function portRunner(key: string, label: string, store: Pick<EventStore, 'append'
       const r = await store.append([{ streamId: stream, streamType: 'bench', storeId: BENCH_STORE, expected: 'no_stream', events }])
       if (!r.ok) throw new Error(`unexpected conflict on ${stream}`)
     },
+  }
+}
+
+// Emmett: the same event (type, data, metadata), the same expected versions (0n = a new stream).
+function emmettRunner(url: string): Runner & { close: () => Promise<void> } {
+  const store = getPostgreSQLEventStore(url)
+  return {
+    key: 'emmett',
+    label: 'Emmett 0.42.0 (peer)',
+    async singleOp(stream, version) {
+      const e = sectionUpdated(version + 1, `cmd_${randomUUID()}`)
+      await store.appendToStream(stream, [{ type: e.type, data: e.data as Record<string, unknown>, metadata: e.metadata as never }], { expectedStreamVersion: BigInt(version) })
+    },
+    async batchOp(stream) {
+      const commandId = `cmd_${randomUUID()}`
+      const events = Array.from({ length: batchSize }, (_, i) => sectionUpdated(i, commandId)).map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata: e.metadata as never }))
+      await store.appendToStream(stream, events, { expectedStreamVersion: 0n })
+    },
+    close: () => store.close(),
   }
 }
 
@@ -153,7 +175,8 @@ await withBenchDatabase('append', { poolSize: POOL, ...(syncCommit ? { settings:
     `${rows[0]!.v.split(' on ')[0]}, synchronous_commit=${rows[0]!.sc}; database ${bdb.name}; pool ${POOL} connections (port and baseline each)`,
     `${writers} writers; ${seconds} s per variant${maxEvents ? ` or ${fmt(maxEvents)} events` : ''}, in ${rounds} alternating rounds (a checkpoint before each); ${warmup} s warm-up; event ≈ ${eventBytes(sectionUpdated(1, 'cmd_x'))} bytes of JSON (data + metadata)`,
   ])
-  const all: Runner[] = [portRunner('port', 'event-store port', createPostgresEventStore(bdb.db)), sqlRunner(pool, false)]
+  const emmett = emmettRunner(bdb.url)
+  const all: Runner[] = [portRunner('port', 'event-store port', createPostgresEventStore(bdb.db)), emmett, sqlRunner(pool, false)]
   if (flag('diagnose')) all.push(sqlRunner(pool, true), sqlRunner(pool, false, true))
   if (flag('inline')) all.push(portRunner('inline', 'port + inline projections', createPostgresEventStore(bdb.db, [inlineProjector()])))
   const only = stringArg('only')?.split(',')
@@ -175,6 +198,12 @@ await withBenchDatabase('append', { poolSize: POOL, ...(syncCommit ? { settings:
     console.log(table(runners.map((r, i) => row(r.key === 'sql' ? `${r.label} [baseline]` : r.label, list[i]!, base && r.key !== 'sql' ? base : undefined))))
   }
   const port = (list: Summary[]) => list[runners.findIndex((r) => r.key === 'port')]
+  const peer = (list: Summary[]) => list[runners.findIndex((r) => r.key === 'emmett')]
+  const versusPeer = (list: Summary[]) => {
+    const p = port(list)
+    const e = peer(list)
+    if (p && e) console.log(`target: port ≥ 1.0 × Emmett in the same run → ${fmt(p.unitsPerSecond)} vs ${fmt(e.unitsPerSecond)} events/s, ratio ${fmt(p.unitsPerSecond / e.unitsPerSecond, 2)}: ${verdict(p.unitsPerSecond >= e.unitsPerSecond)}`)
+  }
 
   if (phase !== 'b') {
     const single = await measure('single')
@@ -182,7 +211,8 @@ await withBenchDatabase('append', { poolSize: POOL, ...(syncCommit ? { settings:
     print(single)
     const p = port(single)
     const b = baselineOf(single)
-    if (p && b) console.log(`target: port ≥ 0.8 × baseline (≈ 2,500 events/s expected) → ratio ${fmt(p.unitsPerSecond / b.unitsPerSecond, 2)} at ${fmt(p.unitsPerSecond)} events/s: ${verdict(p.unitsPerSecond / b.unitsPerSecond >= 0.8)}`)
+    if (p && b) console.log(`port vs plain SQL: ratio ${fmt(p.unitsPerSecond / b.unitsPerSecond, 2)}`)
+    versusPeer(single)
     console.log()
   }
   if (phase !== 'a') {
@@ -191,9 +221,11 @@ await withBenchDatabase('append', { poolSize: POOL, ...(syncCommit ? { settings:
     print(batch)
     const p = port(batch)
     const b = baselineOf(batch)
-    if (p) console.log(`target: port ≥ 40,000 events/s → ${fmt(p.unitsPerSecond)} events/s${b ? ` (ratio ${fmt(p.unitsPerSecond / b.unitsPerSecond, 2)})` : ''}: ${verdict(p.unitsPerSecond >= 40000)}`)
+    if (p && b) console.log(`port vs plain SQL: ratio ${fmt(p.unitsPerSecond / b.unitsPerSecond, 2)}`)
+    versusPeer(batch)
     console.log()
   }
   const total = await pool.query<{ n: number }>('select count(*)::int as n from events')
   console.log(`${fmt(total.rows[0]!.n)} events in the table at the end`)
+  await emmett.close()
 })

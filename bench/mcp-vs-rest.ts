@@ -42,7 +42,7 @@ async function serve(): Promise<void> {
   const { buildApp } = await import('../src/http/app.ts')
   const { servicePlugins } = await import('../src/plugins.ts')
   const { createApiKey, ensureApp } = await import('../src/auth/credentials.ts')
-  const { SCOPES } = await import('../src/operations/scopes.ts')
+  const { SCOPES } = await import('../src/auth/scopes.ts')
 
   const name = `sfts_bench_mcp_${process.pid}_${randomBytes(3).toString('hex')}`
   const admin = async (sql: string) => {

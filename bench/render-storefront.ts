@@ -32,7 +32,7 @@ async function serve(cached: boolean): Promise<void> {
   const { seededServices, agentContext } = await import('./support/services.ts')
   const { buildApp } = await import('../src/http/app.ts')
   const { createStorefrontPlugin, storefrontPlugin } = await import('../src/render/plugin.ts')
-  const { createTheme, applyThemeOperations, publishTheme } = await import('../src/commands/theme/handlers.ts')
+  const { createTheme, applyThemeEdits, publishTheme } = await import('../src/commands/theme/handlers.ts')
   const { issuePreviewToken } = await import('../src/preview/tokens.ts')
   const { listProducts, listCollections } = await import('../src/queries/commerce/index.ts')
   const { listMediaAssets } = await import('../src/queries/media-assets.ts')
@@ -67,7 +67,7 @@ async function serve(cached: boolean): Promise<void> {
         { op: 'updateTokens' as const, tokens: doc.theme },
         { op: 'setNavigation' as const, navigation: doc.navigation },
       ]
-      const applied = await applyThemeOperations(services.commands, ctx, themeId, { operations: operations as never })
+      const applied = await applyThemeEdits(services.commands, ctx, themeId, { operations: operations as never })
       if (!applied.ok) throw new Error(`${applied.error.code}: ${applied.error.message}`)
       return applied.value
     }

@@ -14,6 +14,14 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SIGNING_SECRET: z.string().min(32).optional(),
+  OAUTH_DYNAMIC_REGISTRATION: z.enum(['on', 'off']).default('on'),
+  OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(3600),
+  OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  // Hosts whose client metadata documents may be fetched even at private addresses (tests only).
+  OAUTH_CIMD_ALLOW_HOSTS: z.string().default(''),
+  // An extra CA certificate (PEM file) trusted when fetching metadata documents (tests, internal PKI).
+  OAUTH_CIMD_CA_FILE: z.string().min(1).optional(),
+  METRICS_TOKEN: z.string().min(16).optional(),
 })
 
 export type Config = {
@@ -27,6 +35,9 @@ export type Config = {
   rateLimit: { backend: 'memory' | 'redis'; max: number; windowSeconds: number }
   logLevel: string
   signingSecret: string | undefined
+  oauth: { dynamicRegistration: boolean; accessTokenTtlSeconds: number; registrationsPerHour: number; metadataDocumentAllowHosts: string[]; metadataDocumentCaFile: string | undefined }
+  // Lets non-loopback clients read /metrics (Authorization: Bearer <token>).
+  metricsToken: string | undefined
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -53,5 +64,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { backend: e.RATE_LIMIT_BACKEND, max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     logLevel: e.LOG_LEVEL,
     signingSecret: e.SIGNING_SECRET,
+    oauth: {
+      dynamicRegistration: e.OAUTH_DYNAMIC_REGISTRATION === 'on',
+      accessTokenTtlSeconds: e.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
+      registrationsPerHour: e.OAUTH_REGISTRATIONS_PER_HOUR,
+      metadataDocumentAllowHosts: e.OAUTH_CIMD_ALLOW_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== ''),
+      metadataDocumentCaFile: e.OAUTH_CIMD_CA_FILE,
+    },
+    metricsToken: e.METRICS_TOKEN,
   }
 }

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis'
 import { pino } from 'pino'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/connect.ts'
@@ -6,10 +5,13 @@ import { migrateToLatest } from './db/migrate.ts'
 import { buildApp, loggerOptions } from './http/app.ts'
 import { purgeExpired } from './http/idempotency.ts'
 import { projections } from './projections/index.ts'
-import { startCatchUpLoop } from './projections/runner.ts'
+import { startCatchUpLoop } from './projections/catch-up-loop.ts'
+import { recordVersionsIfEmpty } from './projections/lag.ts'
+import { observePool } from './metrics/registry.ts'
+import { openRedis, closeRedis } from './redis.ts'
 import { resolveSigningSecret } from './secrets.ts'
 import { hasAnyStore } from './seed/seed-commerce.ts'
-import { seedDemo, type DemoKey } from './seed/seed-demo.ts'
+import { seedDemo, type DemoKey, type DemoMerchant } from './seed/seed-demo.ts'
 import { createServices } from './services.ts'
 import { servicePlugins } from './plugins.ts'
 
@@ -18,23 +20,37 @@ const logger = pino(loggerOptions(config.logLevel))
 const signingSecret = resolveSigningSecret(config)
 const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
 await migrateToLatest(opened.db)
+await recordVersionsIfEmpty(opened.db, projections)
+if (opened.pool) {
+  const pool = opened.pool
+  observePool(() => pool, pool.options.max ?? 10)
+}
 
 const services = createServices({ config, db: opened.db, signingSecret, logger })
 
 // Only a first start of the embedded database seeds by itself; PostgreSQL is seeded with
 // `npm run seed`, and production never is.
 let demoKeys: DemoKey[] = []
+let demoMerchants: DemoMerchant[] = []
 if (config.env !== 'production' && opened.kind === 'pglite' && !(await hasAnyStore(opened.db))) {
-  demoKeys = (await seedDemo(services)).keys
+  const seeded = await seedDemo(services)
+  demoKeys = seeded.keys
+  demoMerchants = seeded.merchants
 }
 
-const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null
-redis?.on('error', (error) => logger.warn({ err: error.message }, 'redis unavailable'))
+const redis = config.redisUrl ? openRedis(config.redisUrl, (error) => logger.warn({ err: error.message }, 'redis unavailable')) : null
 const app = await buildApp(services, { logger, redis, ...servicePlugins() })
 // Idempotency records are kept 24 hours; expired ones are cleared hourly.
 const purge = setInterval(() => void purgeExpired(opened.db).catch((error) => logger.warn({ err: error }, 'idempotency purge failed')), 3600_000)
 purge.unref()
-const stopCatchUp = startCatchUpLoop(opened.db, services.eventStore, projections, 5000, (error) => logger.error({ err: error }, 'projection catch-up failed'))
+// One instance leads the catch-up (advisory lock); the others take over within a second of its death.
+const stopCatchUp = startCatchUpLoop(opened.db, services.eventStore, projections, {
+  intervalMs: 5000,
+  retryMs: 1000,
+  leadership: opened.kind === 'pglite' ? 'single' : 'advisory-lock',
+  onError: (error) => logger.error({ err: error }, 'projection catch-up failed'),
+  onLeadership: (leading) => logger.info({ leading }, leading ? 'leading the projection catch-up' : 'no longer leading the projection catch-up'),
+})
 
 await app.listen({ port: config.port, host: config.host })
 const stores = await opened.db.selectFrom('stores').select(['store_id', 'name', 'slug']).orderBy('store_id').execute()
@@ -44,6 +60,10 @@ const lines = [
   `  REST API        ${config.baseUrl}/api/v1   (OpenAPI: ${config.baseUrl}/api/v1/openapi.json)`,
   `  MCP endpoint    ${config.baseUrl}/api/v1/mcp`,
   ...stores.map((s) => `  Storefront      ${config.baseUrl}/s/${s.slug}   (${s.name}, ${s.store_id})`),
+  `  Dashboard       ${config.baseUrl}/dashboard   (merchants sign in here)`,
+  ...(demoMerchants.length > 0
+    ? ['', 'Demo merchant sign-ins (shown once; `npm run merchants -- reset-password --email <e>` prints a new one):', ...demoMerchants.map((m) => `  ${m.stores.join(', ').padEnd(18)} ${m.email.padEnd(34)} ${m.password}`)]
+    : []),
   ...(demoKeys.length > 0
     ? ['', 'Demo API keys (shown once; create more with `npm run keys -- create --store <id>`):', ...demoKeys.map((k) => `  ${k.storeName.padEnd(18)} ${k.name.padEnd(26)} ${k.key}`)]
     : ['', 'API keys: `npm run keys -- create --store <store id>` (the demo keys were printed at first start).']),
@@ -59,7 +79,7 @@ async function shutdown(signal: string) {
   await app.close()
   clearInterval(purge)
   await stopCatchUp()
-  await redis?.quit().catch(() => {})
+  if (redis) await closeRedis(redis)
   await opened.close()
   process.exit(0)
 }

@@ -3,18 +3,20 @@ import type { Logger } from 'pino'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { CommandDeps } from './commands/context.ts'
-import type { EventStore } from './events/event-store.ts'
-import { createPostgresEventStore } from './events/postgres-event-store.ts'
+import { createPostgresEventStore, lockStreams, type PostgresEventStore } from './events/postgres-event-store.ts'
 import { newId } from './ids.ts'
+import { instrumentEventStore } from './metrics/instrument.ts'
 import { inlineProjector } from './projections/index.ts'
+import { readThemeSnapshot } from './projections/themes-projection.ts'
 import { existingCollectionIds, existingProductIds } from './queries/commerce/index.ts'
 import type { ReadContext } from './queries/read-context.ts'
+import { refusalAuditLimiter } from './commands/refusal-audit-limit.ts'
 
 // Everything an adapter (REST, MCP, CLI, renderer) needs, built once at start-up.
 export type Services = {
   config: Config
   db: Kysely<Database>
-  eventStore: EventStore
+  eventStore: PostgresEventStore
   commands: CommandDeps
   read: ReadContext
   signingSecret: string
@@ -25,20 +27,31 @@ export type Services = {
 
 export function createServices(input: { config: Config; db: Kysely<Database>; signingSecret: string; logger: Logger; clock?: () => Date }): Services {
   const clock = input.clock ?? (() => new Date())
-  const eventStore = createPostgresEventStore(input.db, [inlineProjector()])
-  const commands: CommandDeps = {
-    db: input.db,
-    eventStore,
+  // One budget of refusal audits per credential, shared by every transaction's deps.
+  const admitRefusalAudit = refusalAuditLimiter(clock)
+  // Command dependencies on the pool, or bound to one transaction (a command holding its locks).
+  const commandDeps = (db: Kysely<Database>): CommandDeps => ({
+    db,
+    eventStore: instrumentEventStore(createPostgresEventStore(db, [inlineProjector()])),
     newId,
     clock,
     async references(storeId, refs) {
       const [productIds, collectionIds] = await Promise.all([
-        existingProductIds(input.db, storeId, [...refs.productIds]),
-        existingCollectionIds(input.db, storeId, [...refs.collectionIds]),
+        existingProductIds(db, storeId, [...refs.productIds]),
+        existingCollectionIds(db, storeId, [...refs.collectionIds]),
       ])
       return { productIds, collectionIds }
     },
-  }
+    themeSnapshot: (themeId) => readThemeSnapshot(db, themeId),
+    admitRefusalAudit,
+    serialized: (streamIds, fn) =>
+      input.db.transaction().execute(async (trx) => {
+        await lockStreams(trx, streamIds)
+        return fn(commandDeps(trx))
+      }),
+  })
+  const commands = commandDeps(input.db)
+  const eventStore = commands.eventStore
   const read: ReadContext = { db: input.db, baseUrl: input.config.baseUrl, cursorSecret: `cursor:${input.signingSecret}` }
   return { config: input.config, db: input.db, eventStore, commands, read, signingSecret: input.signingSecret, baseUrl: input.config.baseUrl, clock, logger: input.logger }
 }

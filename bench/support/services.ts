@@ -3,7 +3,7 @@ import { pino } from 'pino'
 import { loadConfig } from '../../src/config.ts'
 import type { CommandContext } from '../../src/commands/context.ts'
 import { createTheme } from '../../src/commands/theme/handlers.ts'
-import type { Operation } from '../../src/commands/theme/operations.ts'
+import type { Edit } from '../../src/commands/theme/edits.ts'
 import type { Database } from '../../src/db/database.ts'
 import { DEMO_STORE_IDS } from '../../src/seed/demo-catalog.ts'
 import { seedDemo, type DemoKey } from '../../src/seed/seed-demo.ts'
@@ -48,7 +48,7 @@ export async function draftThemes(services: Services, n: number, storeIds: reado
 
 // Ten valid operations that leave the theme as it found them (apart from one heading), so a
 // batch can be applied forever: three sections added, updated, moved, then deleted again.
-export function tenOperations(i: number): Operation[] {
+export function tenOperations(i: number): Edit[] {
   const section = (id: string, heading: string) => ({ id, type: 'rich-text', settings: { heading, body: `<p>Section ${id}, batch ${i}.</p>`, alignment: 'left', width: 'narrow' } })
   return [
     { op: 'createSection', target: { template: 'home' }, index: 0, section: section('bench-a', 'First') },
@@ -61,16 +61,16 @@ export function tenOperations(i: number): Operation[] {
     { op: 'deleteSection', sectionId: 'bench-a' },
     { op: 'deleteSection', sectionId: 'bench-b' },
     { op: 'deleteSection', sectionId: 'bench-c' },
-  ] as Operation[]
+  ] as Edit[]
 }
 
 // Ten updateSection operations on fixed sections of the starter document: repeatable forever,
 // and each request's outcome does not depend on any other request's.
-export function tenSettingUpdates(i: number): Operation[] {
+export function tenSettingUpdates(i: number): Edit[] {
   const ids = ['home-hero', 'home-products', 'home-about']
   return Array.from({ length: 10 }, (_, k) => {
     const sectionId = ids[k % ids.length]!
     const settings = sectionId === 'home-products' ? { heading: `New arrivals ${i}.${k}` } : { heading: `Heading ${i}.${k}` }
-    return { op: 'updateSection', sectionId, settings } as Operation
+    return { op: 'updateSection', sectionId, settings } as Edit
   })
 }

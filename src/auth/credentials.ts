@@ -1,42 +1,25 @@
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/database.ts'
-import type { Actor } from '../events/event-store.ts'
 import { base62, newId } from '../ids.ts'
-import { isScope, type Scope } from '../operations/scopes.ts'
+import { isScope, type Scope } from './scopes.ts'
 
 export const API_KEY_PREFIX = 'sk_live_'
+export const CLIENT_ID_PREFIX = 'sfc_'
+export const CLIENT_SECRET_PREFIX = 'sfcs_'
+
+export const newClientId = () => `${CLIENT_ID_PREFIX}${base62(24)}`
+// 43 base62 characters: 256 bits, like API keys; only its SHA-256 is stored.
+export const newClientSecret = () => `${CLIENT_SECRET_PREFIX}${base62(43)}`
 
 // 43 base62 characters carry 256 bits; only the SHA-256 of a credential is ever stored.
 export const hashCredential = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex')
-
-export type Principal = { storeId: string; scopes: ReadonlySet<string>; actor: Actor }
-
-export type Authenticated = { ok: true; principal: Principal } | { ok: false; reason: 'missing' | 'malformed' | 'unknown' | 'expired' | 'revoked' }
-
-export function bearerToken(header: string | undefined): string | null | undefined {
-  if (header === undefined || header === '') return undefined
-  const match = /^Bearer +([\x21-\x7e]{1,512})\s*$/i.exec(header)
-  return match ? match[1]! : null
-}
-
-export async function authenticate(db: Kysely<Database>, header: string | undefined, now: Date = new Date()): Promise<Authenticated> {
-  const token = bearerToken(header)
-  if (token === undefined) return { ok: false, reason: 'missing' }
-  if (token === null) return { ok: false, reason: 'malformed' }
-  if (!token.startsWith(API_KEY_PREFIX)) return { ok: false, reason: 'unknown' }
-  const key = await db.selectFrom('api_keys').selectAll().where('key_hash', '=', hashCredential(token)).executeTakeFirst()
-  if (!key) return { ok: false, reason: 'unknown' }
-  if (key.revoked_at) return { ok: false, reason: 'revoked' }
-  if (key.expires_at && new Date(key.expires_at) <= now) return { ok: false, reason: 'expired' }
-  return { ok: true, principal: { storeId: key.store_id, scopes: new Set(key.scopes), actor: { kind: 'api_key', credentialId: key.key_id, appId: key.app_id } } }
-}
 
 export async function ensureApp(db: Kysely<Database>, input: { storeId: string; name: string }): Promise<string> {
   const existing = await db.selectFrom('apps').select('app_id').where('store_id', '=', input.storeId).where('name', '=', input.name).executeTakeFirst()
   if (existing) return existing.app_id
   const appId = newId('app')
-  await db.insertInto('apps').values({ app_id: appId, store_id: input.storeId, name: input.name, client_id: `cli_${base62(24)}`, client_secret_hash: null, redirect_uris: [] }).execute()
+  await db.insertInto('apps').values({ app_id: appId, store_id: input.storeId, name: input.name, client_id: newClientId(), client_secret_hash: null, redirect_uris: [], kind: 'public' }).execute()
   return appId
 }
 

@@ -1,7 +1,8 @@
 import type { RecordedEvent } from '../events/event-store.ts'
 import { START } from '../events/event-store.ts'
-import type { ThemeEvent } from '../events/theme-events.ts'
-import { fold } from '../commands/theme/state.ts'
+import { streams } from '../events/theme-events.ts'
+import type { ThemeEvent } from '../aggregates/theme/events.ts'
+import { fold } from '../aggregates/theme/state.ts'
 import type { Services } from '../services.ts'
 
 // Auditors' tools: events as NDJSON, and any theme as it was at a point in the log.
@@ -29,12 +30,12 @@ export async function exportEvents(s: Services, opts: { storeId?: string; stream
 }
 
 export async function themeAt(s: Services, opts: { themeId: string; position?: number; time?: Date }) {
-  const events = await s.eventStore.readStream(`theme-${opts.themeId}`, {
+  const events = await s.eventStore.readStream<ThemeEvent>(streams.theme(opts.themeId), {
     ...(opts.position !== undefined ? { toPosition: opts.position } : {}),
     ...(opts.time ? { toTime: opts.time } : {}),
   })
   if (events.length === 0) return null
-  const state = fold(events.map((e) => ({ type: e.type, data: e.data }) as ThemeEvent))
+  const state = fold(events)
   if (!state.exists) return null
   const last = events.at(-1)!
   return {

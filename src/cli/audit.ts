@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { exportEvents, themeAt } from './audit-commands.ts'
 import { runCli } from './open.ts'
+import { progress } from './progress.ts'
 
 const usage = `Usage:
   npm run audit -- export --store <storeId>            every event of a store, in commit order, as NDJSON
@@ -12,7 +13,14 @@ const { positionals, values } = parseArgs({ allowPositionals: true, options: { s
 
 await runCli(async (s) => {
   if (positionals[0] === 'export') {
-    const n = await exportEvents(s, { ...(values.store ? { storeId: values.store } : {}), ...(values.stream ? { streamId: values.stream } : {}) }, (line) => process.stdout.write(`${line}\n`))
+    const total = values.stream ? null : Number((await s.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', values.store ?? '').executeTakeFirst())?.n ?? 0)
+    const shown = progress('export', total)
+    let done = 0
+    const n = await exportEvents(s, { ...(values.store ? { storeId: values.store } : {}), ...(values.stream ? { streamId: values.stream } : {}) }, (line) => {
+      process.stdout.write(`${line}\n`)
+      shown.tick(++done)
+    })
+    shown.finish()
     process.stderr.write(`${n} events\n`)
     return 0
   }

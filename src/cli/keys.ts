@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { createApiKey, ensureApp, revokeApiKey } from '../auth/credentials.ts'
-import { DEFAULT_AGENT_SCOPES, SCOPES } from '../operations/scopes.ts'
+import { DEFAULT_AGENT_SCOPES, SCOPES } from '../auth/scopes.ts'
 import { runCli } from './open.ts'
 
 const usage = `Usage:

@@ -9,5 +9,6 @@ await runCli(async (s) => {
   const result = await seedDemo(s)
   for (const store of result.stores) process.stdout.write(`seeded ${store.storeId} (${store.name}) at /s/${store.slug}\n`)
   for (const k of result.keys) process.stdout.write(`  ${k.storeName.padEnd(18)} ${k.name.padEnd(26)} ${k.key}\n`)
+  for (const m of result.merchants) process.stdout.write(`  merchant ${m.email.padEnd(34)} password ${m.password}   (${m.stores.join(', ')})\n`)
   return 0
 })

@@ -1,16 +1,24 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/database.ts'
-import type { EventMetadata, EventStore } from '../events/event-store.ts'
+import type { ThemeSnapshot } from '../aggregates/theme/state.ts'
+import type { EventMetadata } from '../events/event-store.ts'
+import type { PostgresEventStore } from '../events/postgres-event-store.ts'
 import type { KnownReferences } from '../theme/validate.ts'
 
 // What every command handler needs from the outside world, passed in so handlers stay testable.
 export type CommandDeps = {
   db: Kysely<Database>
-  eventStore: EventStore
+  eventStore: PostgresEventStore
   newId: (prefix: string) => string
   clock: () => Date
   // Which of these product and collection ids exist in the store's catalog.
   references: (storeId: string, refs: { productIds: Set<string>; collectionIds: Set<string> }) => Promise<KnownReferences>
+  // The theme as a snapshot last saw it (the themes projection), and its stream's current version.
+  themeSnapshot: (themeId: string) => Promise<ThemeSnapshot | null>
+  // Whether this refusal still gets an activity row (refusal-audit-limit.ts); all do when absent.
+  admitRefusalAudit?: (ctx: CommandContext) => boolean
+  // Runs fn in one transaction holding these streams' append locks, with deps bound to it.
+  serialized: <T>(streamIds: string[], fn: (deps: CommandDeps) => Promise<T>) => Promise<T>
 }
 
 // Who is asking, and through which door (the event metadata a command's events will carry).

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite'
 import type { Database } from './database.ts'
 
 export type DatabaseKind = 'postgres' | 'pglite'
-export type OpenedDatabase = { db: Kysely<Database>; kind: DatabaseKind; close: () => Promise<void> }
+export type OpenedDatabase = { db: Kysely<Database>; kind: DatabaseKind; close: () => Promise<void>; pool?: pg.Pool }
 
 // int8 as number, like PGlite: positions and versions stay far below 2^53.
 const pgTypes = {
@@ -17,11 +17,16 @@ const pgTypes = {
 }
 
 export function openPostgres(connectionString: string, poolSize = 10): OpenedDatabase {
-  const pool = new pg.Pool({ connectionString, max: poolSize, types: pgTypes as pg.CustomTypesConfig })
-  // An idle client that loses its server must not crash the process.
+  // A connection attempt that gets no answer fails after 5 s (a 503 to the client) instead of
+  // queueing the request forever; keep-alive lets a dead peer be noticed on idle connections.
+  const pool = new pg.Pool({ connectionString, max: poolSize, types: pgTypes as pg.CustomTypesConfig, connectionTimeoutMillis: 5000, keepAlive: true })
+  // A client that loses its server must not crash the process: idle ones report on the pool,
+  // checked-out ones between queries (the catch-up leader's lock connection) on themselves; the
+  // next query on it fails and is answered as UNAVAILABLE.
   pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  return { db, kind: 'postgres', close: () => db.destroy() }
+  return { db, kind: 'postgres', close: () => db.destroy(), pool }
 }
 
 // dataDir undefined: in memory (tests). Otherwise persisted under dataDir/pglite.

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely'
 
 // The one database interface: every table the service touches, by owner.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
+type NullableOnInsert<T> = ColumnType<T | null, T | null | undefined, T | null>
 type Json<T = unknown> = ColumnType<T, string, string>
 
 // --- event store (append-only) ---
@@ -15,6 +16,7 @@ export interface StreamsTable {
 }
 export interface EventsTable {
   global_position: Generated<number>
+  epoch: Generated<number>
   transaction_id: Generated<string>
   event_id: string
   stream_id: string
@@ -28,11 +30,22 @@ export interface EventsTable {
 }
 
 // --- projections (rebuildable from events) ---
+export interface EventEpochsTable {
+  epoch: number
+  first_xid: string
+  started_at: Generated<Date>
+}
 export interface ProjectionCheckpointsTable {
   name: string
+  epoch: Generated<number>
   transaction_id: string
   global_position: number
   updated_at: Generated<Date>
+}
+export interface ProjectionVersionsTable {
+  name: string
+  code_version: number
+  built_at: Generated<Date>
 }
 export interface ThemesTable {
   theme_id: string
@@ -225,6 +238,10 @@ export interface AppsTable {
   client_secret_hash: string | null
   redirect_uris: string[]
   created_at: Generated<Date>
+  kind: Generated<'confidential' | 'public'>
+  client_secret_hint: NullableOnInsert<string>
+  secret_rotated_at: NullableOnInsert<Date>
+  deleted_at: NullableOnInsert<Date>
 }
 export interface ApiKeysTable {
   key_id: string
@@ -253,10 +270,91 @@ export interface IdempotencyKeysTable {
   expires_at: Date
 }
 
+// --- OAuth (src/oauth issues, src/auth checks) ---
+export interface OAuthClientsTable {
+  client_id: string
+  kind: 'registered' | 'metadata_document'
+  client_name: string
+  client_secret_hash: string | null
+  token_endpoint_auth_method: 'none' | 'client_secret_basic' | 'client_secret_post'
+  redirect_uris: string[]
+  metadata: Json<Record<string, unknown>>
+  registered_from: string | null
+  fetched_at: Timestamp | null
+  fresh_until: Timestamp | null
+  created_at: Generated<Date>
+}
+export interface OAuthGrantsTable {
+  grant_id: string
+  store_id: string
+  merchant_id: string
+  client_id: string
+  app_id: string | null
+  client_name: string
+  verified: boolean
+  scopes: string[]
+  created_at: Generated<Date>
+  updated_at: Generated<Date>
+  last_used_at: Timestamp | null
+  revoked_at: Timestamp | null
+  revoked_reason: string | null
+}
+export interface OAuthCodesTable {
+  code_hash: string
+  grant_id: string
+  client_id: string
+  store_id: string
+  redirect_uri: string
+  code_challenge: string
+  scopes: string[]
+  resource: string
+  expires_at: Timestamp
+  used_at: Timestamp | null
+  created_at: Generated<Date>
+}
+export interface OAuthTokensTable {
+  token_hash: string
+  token_id: string
+  kind: 'access' | 'refresh'
+  grant_id: string
+  client_id: string
+  store_id: string
+  scopes: string[]
+  resource: string
+  code_hash: string | null
+  parent_id: string | null
+  expires_at: Timestamp
+  rotated_at: Timestamp | null
+  revoked_at: Timestamp | null
+  created_at: Generated<Date>
+}
+// --- merchant sign-in ---
+export interface MerchantSessionsTable {
+  session_hash: string
+  merchant_id: string
+  // The store the dashboard shows (one of the merchant's, checked when it is set).
+  store_id: string
+  created_at: Generated<Date>
+  last_seen_at: Generated<Date>
+  expires_at: Date
+  revoked_at: Date | null
+}
+export interface LoginFailuresTable {
+  id: Generated<number>
+  subject: string
+  failed_at: Generated<Date>
+}
+export interface LoginLockoutsTable {
+  subject: string
+  locked_until: Date
+}
+
 export interface Database {
   streams: StreamsTable
   events: EventsTable
+  event_epochs: EventEpochsTable
   projection_checkpoints: ProjectionCheckpointsTable
+  projection_versions: ProjectionVersionsTable
   themes: ThemesTable
   live_themes: LiveThemesTable
   developer_activity: DeveloperActivityTable
@@ -277,4 +375,11 @@ export interface Database {
   apps: AppsTable
   api_keys: ApiKeysTable
   idempotency_keys: IdempotencyKeysTable
+  oauth_clients: OAuthClientsTable
+  oauth_grants: OAuthGrantsTable
+  oauth_codes: OAuthCodesTable
+  oauth_tokens: OAuthTokensTable
+  merchant_sessions: MerchantSessionsTable
+  login_failures: LoginFailuresTable
+  login_lockouts: LoginLockoutsTable
 }

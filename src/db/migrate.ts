@@ -1,9 +1,13 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration'
 import * as eventStore from './migrations/0001-event-store.ts'
 import * as projections from './migrations/0002-projections.ts'
 import * as commerce from './migrations/0003-commerce.ts'
 import * as access from './migrations/0004-access.ts'
+import * as epochs from './migrations/0005-event-store-epochs-and-append.ts'
+import * as projectionVersions from './migrations/0006-projection-versions.ts'
+import * as merchants from './migrations/0006-merchants.ts'
+import * as oauth from './migrations/0007-oauth.ts'
 
 // Migrations are imported, not read from a folder, so the same list runs on PGlite and PostgreSQL.
 const migrations: Record<string, Migration> = {
@@ -11,6 +15,10 @@ const migrations: Record<string, Migration> = {
   '0002-projections': projections,
   '0003-commerce': commerce,
   '0004-access': access,
+  '0005-event-store-epochs-and-append': epochs,
+  '0006-projection-versions': projectionVersions,
+  '0006-merchants': merchants,
+  '0007-oauth': oauth,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
@@ -19,5 +27,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider })
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(String(error))
+  // At start-up, a database restored from another cluster starts its own epoch of the event log.
+  await sql`select event_store_epoch()`.execute(db)
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }

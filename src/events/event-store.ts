@@ -1,17 +1,15 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/database.ts'
-
 // The event-store port. Commands append through it; projections and auditors read through it.
+// It names no database library: an implementation says what its transaction handle is (Tx, what
+// `within` runs in) and what readAll may read through (Reader, e.g. an open transaction).
 
 export type ExpectedVersion = 'any' | 'no_stream' | 'exists' | number
 
-export type Actor = {
-  kind: 'api_key' | 'oauth' | 'merchant' | 'system'
-  credentialId: string | null
-  appId: string | null
-}
+// Who acted. A merchant acts through a session, not a credential: credentialId and appId are null.
+export type Actor =
+  | { kind: 'api_key' | 'oauth' | 'system'; credentialId: string | null; appId: string | null }
+  | { kind: 'merchant'; merchantId: string; credentialId: null; appId: null }
 
-export type Channel = 'rest' | 'mcp' | 'cli' | 'seed' | 'dashboard' | 'storefront'
+export type Channel = 'rest' | 'mcp' | 'cli' | 'seed' | 'dashboard' | 'editor' | 'storefront'
 
 export type EventMetadata = {
   storeId: string
@@ -40,6 +38,8 @@ export type RecordedEvent<Type extends string = string, Data = unknown> = {
   streamId: string
   streamVersion: number
   globalPosition: number
+  // The span of the log written by one cluster's transaction-id counter (see commit order below).
+  epoch: number
   transactionId: string
   storeId: string
   type: Type
@@ -49,9 +49,9 @@ export type RecordedEvent<Type extends string = string, Data = unknown> = {
   recordedAt: Date
 }
 
-// Commit order: transaction id first, then position inside it.
-export type Position = { transactionId: string; globalPosition: number }
-export const START: Position = { transactionId: '0', globalPosition: 0 }
+// Commit order: epoch, then transaction id, then position inside the transaction.
+export type Position = { epoch: number; transactionId: string; globalPosition: number }
+export const START: Position = { epoch: 0, transactionId: '0', globalPosition: 0 }
 
 export type AppendToStream = {
   streamId: string
@@ -71,12 +71,15 @@ export type AppendResult =
   | { ok: true; events: RecordedEvent[]; streams: { streamId: string; version: number }[] }
   | { ok: false; conflict: StreamConflict }
 
-export type DbOrTrx = Kysely<Database> | Transaction<Database>
-
-export type AppendOptions = {
+export type AppendOptions<Tx = unknown> = {
   // Runs inside the append transaction after the events are written (inline projections, blobs).
-  within?: (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>
+  within?: (trx: Tx, events: RecordedEvent[]) => Promise<void>
 }
+
+// An event type of an aggregate or stream ({ type: 'ThemeCreated'; data: {...} } | ...).
+export type EventShape = { type: string; data: unknown }
+// The recorded form of each member of E, so a reader narrows on `type` without casting.
+export type Recorded<E extends EventShape> = E extends EventShape ? RecordedEvent<E['type'], E['data']> : never
 
 export type ReadStreamOptions = { fromVersion?: number; toPosition?: number; toTime?: Date }
 
@@ -88,9 +91,10 @@ export type ReadAllOptions = {
   ignoreRunningTransactions?: boolean
 }
 
-export interface EventStore {
-  append(streams: AppendToStream[], options?: AppendOptions): Promise<AppendResult>
-  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>
-  readAll(options?: ReadAllOptions, db?: DbOrTrx): Promise<{ events: RecordedEvent[]; position: Position }>
+export interface EventStore<Tx = unknown, Reader = Tx> {
+  append(streams: AppendToStream[], options?: AppendOptions<Tx>): Promise<AppendResult>
+  // The events of one stream, typed by what the caller knows that stream holds (ThemeEvent, ...).
+  readStream<E extends EventShape = EventShape>(streamId: string, options?: ReadStreamOptions): Promise<Recorded<E>[]>
+  readAll(options?: ReadAllOptions, on?: Reader): Promise<{ events: RecordedEvent[]; position: Position }>
   streamVersion(streamId: string): Promise<number | null>
 }

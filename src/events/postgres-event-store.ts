@@ -5,32 +5,29 @@ import type {
   AppendOptions,
   AppendResult,
   AppendToStream,
-  DbOrTrx,
   EventMetadata,
+  EventShape,
   EventStore,
   Position,
   ReadAllOptions,
   ReadStreamOptions,
+  Recorded,
   RecordedEvent,
-  StreamConflict,
 } from './event-store.ts'
 import { START } from './event-store.ts'
 
-export type InlineProjector = (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>
+export type DbOrTrx = Kysely<Database> | Transaction<Database>
+export type PostgresEventStore = EventStore<Transaction<Database>, DbOrTrx>
+export type PostgresAppendOptions = AppendOptions<Transaction<Database>>
 
-class Conflict extends Error {
-  readonly conflict: StreamConflict
-  constructor(conflict: StreamConflict) {
-    super(`stream ${conflict.streamId} is at ${conflict.actual}, expected ${conflict.expected}`)
-    this.conflict = conflict
-  }
-}
+export type InlineProjector = (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>
 
 type EventRow = {
   event_id: string
   stream_id: string
   stream_version: number | string
   global_position: number | string
+  epoch: number
   transaction_id: string
   store_id: string
   type: string
@@ -46,6 +43,7 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     streamId: row.stream_id,
     streamVersion: Number(row.stream_version),
     globalPosition: Number(row.global_position),
+    epoch: Number(row.epoch),
     transactionId: String(row.transaction_id),
     storeId: row.store_id,
     type: row.type,
@@ -56,98 +54,92 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
   }
 }
 
-const eventColumns = sql`event_id::text as event_id, stream_id, stream_version, global_position,
-  transaction_id::text as transaction_id, store_id, type, schema_version, data, metadata, recorded_at`
+const eventColumns = sql`events.event_id::text as event_id, events.stream_id, events.stream_version, events.global_position, events.epoch,
+  events.transaction_id::text as transaction_id, events.store_id, events.type, events.schema_version, events.data, events.metadata, events.recorded_at`
 
-// Claims the next versions of one stream; the stream row is the first write of the transaction,
-// and its row lock serializes appends to the same stream.
-async function claimVersions(trx: Transaction<Database>, s: AppendToStream): Promise<number> {
-  const n = s.events.length
-  const { expected } = s
-  let rows: { version: number }[]
-  if (expected === 'no_stream') {
-    rows = (await sql<{ version: number }>`
-      insert into streams (stream_id, stream_type, store_id, version) values (${s.streamId}, ${s.streamType}, ${s.storeId}, ${n})
-      on conflict (stream_id) do nothing returning version`.execute(trx)).rows
-  } else if (expected === 'any') {
-    rows = (await sql<{ version: number }>`
-      insert into streams (stream_id, stream_type, store_id, version) values (${s.streamId}, ${s.streamType}, ${s.storeId}, ${n})
-      on conflict (stream_id) do update set version = streams.version + excluded.version, updated_at = now()
-      returning version`.execute(trx)).rows
-  } else if (expected === 'exists') {
-    rows = (await sql<{ version: number }>`
-      update streams set version = version + ${n}, updated_at = now() where stream_id = ${s.streamId}
-      returning version`.execute(trx)).rows
-  } else if (expected === 0) {
-    return claimVersions(trx, { ...s, expected: 'no_stream' })
-  } else {
-    rows = (await sql<{ version: number }>`
-      update streams set version = version + ${n}, updated_at = now()
-      where stream_id = ${s.streamId} and version = ${expected}
-      returning version`.execute(trx)).rows
-  }
-  const row = rows[0]
-  if (row) return Number(row.version)
-  const current = await trx.selectFrom('streams').select('version').where('stream_id', '=', s.streamId).executeTakeFirst()
-  throw new Conflict({ streamId: s.streamId, expected, actual: current ? Number(current.version) : 'no_stream' })
+// What event_store_append (migration 0005) returns: a conflict ('c', nothing written), the new
+// version of each stream ('s'), then the generated columns of each event in input order ('e').
+type AppendRow = {
+  kind: 'c' | 's' | 'e'
+  stream_id: string | null
+  version: number | string | null
+  global_position: number | string | null
+  transaction_id: string | null
+  recorded_at: Date | string | null
+  epoch: number | null
 }
 
-export function createPostgresEventStore(db: Kysely<Database>, inline: InlineProjector[] = []): EventStore {
-  async function append(streams: AppendToStream[], options: AppendOptions = {}): Promise<AppendResult> {
+// The whole append is one statement, so one round trip; the function's own statements are
+// planned once per connection (PL/pgSQL keeps their plans for the session).
+function appendStatement(streams: AppendToStream[], eventIds: string[]) {
+  const events = streams.flatMap((s, k) => s.events.map((e) => ({ k: k + 1, e })))
+  return sql<AppendRow>`select * from event_store_append(
+    ${streams.map((s) => s.streamId)}::text[], ${streams.map((s) => s.streamType)}::text[], ${streams.map((s) => s.storeId)}::text[],
+    ${streams.map((s) => String(s.expected))}::text[], ${streams.map((s) => s.events.length)}::integer[],
+    ${events.map((x) => x.k)}::integer[], ${eventIds}::uuid[], ${events.map((x) => x.e.type)}::text[],
+    ${events.map((x) => x.e.schemaVersion ?? 1)}::integer[], ${events.map((x) => JSON.stringify(x.e.data))}::text[],
+    ${events.map((x) => JSON.stringify(x.e.metadata))}::text[])`
+}
+
+function appended(streams: AppendToStream[], eventIds: string[], rows: AppendRow[]): AppendResult {
+  const conflict = rows.find((r) => r.kind === 'c')
+  if (conflict) {
+    const s = streams.find((x) => x.streamId === conflict.stream_id)!
+    return { ok: false, conflict: { streamId: s.streamId, expected: s.expected, actual: conflict.version === null ? 'no_stream' : Number(conflict.version) } }
+  }
+  const versions = rows.filter((r) => r.kind === 's').map((r) => ({ streamId: r.stream_id!, version: Number(r.version) }))
+  const generated = rows.filter((r) => r.kind === 'e')
+  // Data and metadata are the caller's own objects (events are never mutated, and the
+  // rebuild-equality tests hold inline writes to what a replay from the stored JSON produces).
+  const events = streams.flatMap((s) => s.events.map((e) => ({ s, e })))
+  const recorded = events.map(({ s, e }, i): RecordedEvent => {
+    const g = generated[i]!
+    return {
+      eventId: eventIds[i]!,
+      streamId: s.streamId,
+      streamVersion: Number(g.version),
+      globalPosition: Number(g.global_position),
+      epoch: Number(g.epoch),
+      transactionId: g.transaction_id!,
+      storeId: s.storeId,
+      type: e.type,
+      schemaVersion: e.schemaVersion ?? 1,
+      data: e.data,
+      metadata: e.metadata,
+      recordedAt: g.recorded_at instanceof Date ? g.recorded_at : new Date(g.recorded_at!),
+    }
+  })
+  return { ok: true, events: recorded.sort((a, b) => a.globalPosition - b.globalPosition), streams: versions }
+}
+
+// Holds the append locks of these streams until the transaction ends: no other writer can append
+// to them in between (what a command deciding on fresh state needs).
+export async function lockStreams(trx: Transaction<Database>, streamIds: string[]): Promise<void> {
+  await sql`select event_store_lock_streams(${streamIds}::text[])`.execute(trx)
+}
+
+export function createPostgresEventStore(db: Kysely<Database>, inline: InlineProjector[] = []): PostgresEventStore {
+  async function append(streams: AppendToStream[], options: AppendOptions<Transaction<Database>> = {}): Promise<AppendResult> {
     const nonEmpty = streams.filter((s) => s.events.length > 0)
     if (nonEmpty.length === 0) return { ok: true, events: [], streams: [] }
-    // One lock order for every transaction, so multi-stream appends cannot deadlock.
-    const ordered = [...nonEmpty].sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0))
-    try {
-      return await db.transaction().execute(async (trx) => {
-        const versions = new Map<string, number>()
-        for (const s of ordered) versions.set(s.streamId, await claimVersions(trx, s))
-        const sent = nonEmpty.flatMap((s) => s.events)
-        const values = nonEmpty.flatMap((s) => {
-          const last = versions.get(s.streamId)!
-          return s.events.map((e, i) => ({
-            event_id: e.eventId ?? randomUUID(),
-            stream_id: s.streamId,
-            stream_version: last - s.events.length + 1 + i,
-            store_id: s.storeId,
-            type: e.type,
-            schema_version: e.schemaVersion ?? 1,
-            data: JSON.stringify(e.data),
-            metadata: JSON.stringify(e.metadata),
-          }))
-        })
-        // Only what the database generates comes back; data and metadata are the caller's own
-        // objects (events are never mutated, and the rebuild-equality tests hold inline writes
-        // to what a replay from the stored JSON produces).
-        const rows = await trx
-          .insertInto('events')
-          .values(values)
-          .returning(['event_id', 'global_position', sql<string>`transaction_id::text`.as('transaction_id'), 'recorded_at'])
-          .execute()
-        const generated = new Map(rows.map((r) => [r.event_id, r]))
-        const recorded = values
-          .map((v, i) => {
-            const g = generated.get(v.event_id)!
-            return toRecordedEvent({ ...v, data: sent[i]!.data, metadata: sent[i]!.metadata, global_position: g.global_position, transaction_id: g.transaction_id, recorded_at: g.recorded_at })
-          })
-          .sort((a, b) => a.globalPosition - b.globalPosition)
-        for (const project of inline) await project(trx, recorded)
-        if (options.within) await options.within(trx, recorded)
-        return { ok: true as const, events: recorded, streams: [...versions].map(([streamId, version]) => ({ streamId, version })) }
-      })
-    } catch (error) {
-      if (error instanceof Conflict) return { ok: false, conflict: error.conflict }
-      // Two first appends racing on a new stream: the loser sees a unique violation, which is a conflict.
-      if (isUniqueViolation(error) && nonEmpty.length === 1) {
-        const s = nonEmpty[0]!
-        const current = await db.selectFrom('streams').select('version').where('stream_id', '=', s.streamId).executeTakeFirst()
-        return { ok: false, conflict: { streamId: s.streamId, expected: s.expected, actual: current ? Number(current.version) : 'no_stream' } }
-      }
-      throw error
+    if (new Set(nonEmpty.map((s) => s.streamId)).size !== nonEmpty.length) throw new Error('append: a stream appears once per append')
+    const eventIds = nonEmpty.flatMap((s) => s.events.map((e) => e.eventId ?? randomUUID()))
+    const statement = appendStatement(nonEmpty, eventIds)
+    const within = options.within
+    // Nothing else to write: the statement is the whole transaction.
+    if (inline.length === 0 && !within) return appended(nonEmpty, eventIds, (await statement.execute(db)).rows)
+    const run = async (trx: Transaction<Database>): Promise<AppendResult> => {
+      const result = appended(nonEmpty, eventIds, (await statement.execute(trx)).rows)
+      if (!result.ok) return result
+      for (const project of inline) await project(trx, result.events)
+      if (within) await within(trx, result.events)
+      return result
     }
+    // Called inside a transaction (a command holding its streams' locks): append there.
+    return db.isTransaction ? run(db as Transaction<Database>) : db.transaction().execute(run)
   }
 
-  async function readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+  async function readStream<E extends EventShape = EventShape>(streamId: string, options: ReadStreamOptions = {}): Promise<Recorded<E>[]> {
     const fromVersion = options.fromVersion ?? 1
     const toPosition = options.toPosition ?? null
     const toTime = options.toTime ?? null
@@ -158,28 +150,29 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
         and (${toPosition}::bigint is null or global_position <= ${toPosition}::bigint)
         and (${toTime}::timestamptz is null or recorded_at <= ${toTime}::timestamptz)
       order by stream_version`.execute(db)
-    return rows.map(toRecordedEvent)
+    // A stream holds only the events its writers append to it: the one place that trusts that.
+    return rows.map(toRecordedEvent) as Recorded<E>[]
   }
 
   async function readAll(options: ReadAllOptions = {}, on: DbOrTrx = db): Promise<{ events: RecordedEvent[]; position: Position }> {
     const after = options.after ?? START
     const limit = options.limit ?? 1000
     const storeId = options.storeId ?? null
-    // Stop below the oldest running transaction: events it may still commit sort before later ones.
-    // Order by the xid8 column itself, not the text alias in the select list ('1000' < '999').
-    const horizon = options.ignoreRunningTransactions
-      ? sql`true`
-      : sql`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`
+    // Stop below the oldest running transaction of the current epoch: events it may still commit
+    // sort before later ones. Every event of an older epoch was committed by a cluster that no
+    // longer writes. Order by the columns themselves, not text aliases ('1000' < '999').
+    const horizon = options.ignoreRunningTransactions ? sql`true` : sql`(events.epoch < horizon.current_epoch or events.transaction_id < horizon.xmin)`
     const { rows } = await sql<EventRow>`
-      select ${eventColumns} from events
-      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+      with horizon as materialized (select event_store_epoch() as current_epoch, pg_snapshot_xmin(pg_current_snapshot()) as xmin)
+      select ${eventColumns} from events, horizon
+      where (events.epoch, events.transaction_id, events.global_position) > (${after.epoch}::integer, ${after.transactionId}::xid8, ${after.globalPosition}::bigint)
         and ${horizon}
-        and (${storeId}::text is null or store_id = ${storeId}::text)
-      order by events.transaction_id, events.global_position
+        and (${storeId}::text is null or events.store_id = ${storeId}::text)
+      order by events.epoch, events.transaction_id, events.global_position
       limit ${limit}`.execute(on)
     const events = rows.map(toRecordedEvent)
     const last = events.at(-1)
-    return { events, position: last ? { transactionId: last.transactionId, globalPosition: last.globalPosition } : after }
+    return { events, position: last ? { epoch: last.epoch, transactionId: last.transactionId, globalPosition: last.globalPosition } : after }
   }
 
   async function streamVersion(streamId: string): Promise<number | null> {
@@ -188,8 +181,4 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
   }
 
   return { append, readStream, readAll, streamVersion }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
 }

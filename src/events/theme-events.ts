@@ -1,28 +1,6 @@
-import type { NavigationEntry, Page, Section, TemplateName, ThemeDocument, ThemeTokens } from '../theme/document.ts'
-
-// Events of one theme's stream (`theme-<themeId>`). Updates carry the full new value of what
-// they change, so evolve and every projection stay trivial and order-checkable.
-
-export type SectionTarget = { template: TemplateName } | { pageId: string }
-
-export type ThemeEvent =
-  | { type: 'ThemeCreated'; data: { themeId: string; storeId: string; name: string; provider: string; document: ThemeDocument; duplicatedFrom: string | null; at: string } }
-  | { type: 'ThemeRenamed'; data: { name: string; previousName: string; at: string } }
-  | { type: 'ThemeTokensUpdated'; data: { tokens: ThemeTokens; changed: string[]; at: string } }
-  | { type: 'ThemeNavigationSet'; data: { navigation: NavigationEntry[]; at: string } }
-  | { type: 'PageCreated'; data: { page: Page; index: number; at: string } }
-  | { type: 'PageUpdated'; data: { pageId: string; page: Page; changed: string[]; at: string } }
-  | { type: 'PageDeleted'; data: { pageId: string; slug: string; at: string } }
-  | { type: 'SectionAdded'; data: { target: SectionTarget; index: number; section: Section; at: string } }
-  | { type: 'SectionUpdated'; data: { sectionId: string; target: SectionTarget; section: Section; changed: string[]; at: string } }
-  | { type: 'SectionRemoved'; data: { sectionId: string; target: SectionTarget; sectionType: string; at: string } }
-  | { type: 'SectionMoved'; data: { sectionId: string; from: SectionTarget; to: SectionTarget; index: number; at: string } }
-  | { type: 'ThemePublished'; data: { previousThemeId: string | null; at: string } }
-  | { type: 'ThemeUnpublished'; data: { replacedBy: string; at: string } }
-  | { type: 'ThemeArchived'; data: { at: string } }
-  | { type: 'ThemePreviewIssued'; data: { tokenId: string; expiresAt: string; themeVersion: number; at: string } }
-
-export type ThemeEventType = ThemeEvent['type']
+import type { OAuthGrantEvent } from './oauth-events.ts'
+import type { ThemeEvent } from '../aggregates/theme/events.ts'
+import type { NavigationEntry } from '../theme/document.ts'
 
 // Events of a store's theme registry (`store-themes-<storeId>`): which themes count against the
 // store's limit, and which one is live. Publishing appends here too, so two publishes in one
@@ -57,13 +35,29 @@ export type ActivityEvent = {
   data: { themeId: string | null; code: string; message: string; at: string }
 }
 
-export type DomainEvent = ThemeEvent | StoreThemesEvent | NavigationEvent | MediaEvent | ActivityEvent
+// Apps and API keys, changed by the merchant in the dashboard (or by ops), audited in the
+// store's `activity-<storeId>` stream. Secrets never appear in events; a key's hint does.
+export type AccessEvent =
+  | { type: 'AppCreated'; data: { appId: string; name: string; kind: 'confidential' | 'public'; clientId: string; redirectUris: string[]; at: string } }
+  | { type: 'AppRedirectUrisChanged'; data: { appId: string; name: string; redirectUris: string[]; at: string } }
+  | { type: 'AppSecretRotated'; data: { appId: string; name: string; hint: string; at: string } }
+  | { type: 'AppDeleted'; data: { appId: string; name: string; revokedKeys: number; at: string } }
+  | { type: 'ApiKeyCreated'; data: { appId: string; keyId: string; name: string; hint: string; scopes: string[]; at: string } }
+  | { type: 'ApiKeyRevoked'; data: { appId: string; keyId: string; name: string; at: string } }
+
+export type DomainEvent = ThemeEvent | StoreThemesEvent | NavigationEvent | MediaEvent | ActivityEvent | AccessEvent | OAuthGrantEvent
+
+// A stream name is a prefix and an id; the prefix is written here only.
+export type StreamName = ((id: string) => string) & { prefix: string; idOf: (streamId: string) => string | null }
+const streamName = (prefix: string): StreamName =>
+  Object.assign((id: string) => `${prefix}${id}`, { prefix, idOf: (streamId: string) => (streamId.startsWith(prefix) ? streamId.slice(prefix.length) : null) })
 
 export const streams = {
-  theme: (themeId: string) => `theme-${themeId}`,
-  storeThemes: (storeId: string) => `store-themes-${storeId}`,
-  navigation: (storeId: string) => `navigation-${storeId}`,
-  media: (storeId: string) => `media-${storeId}`,
-  activity: (storeId: string) => `activity-${storeId}`,
+  theme: streamName('theme-'),
+  storeThemes: streamName('store-themes-'),
+  navigation: streamName('navigation-'),
+  media: streamName('media-'),
+  activity: streamName('activity-'),
+  oauthGrant: streamName('oauth-grant-'),
 }
-export const streamTypes = { theme: 'theme', storeThemes: 'store-themes', navigation: 'navigation', media: 'media', activity: 'activity' } as const
+export const streamTypes = { theme: 'theme', storeThemes: 'store-themes', navigation: 'navigation', media: 'media', activity: 'activity', oauthGrant: 'oauth-grant' } as const

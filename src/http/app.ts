@@ -7,12 +7,15 @@ import type { Redis } from 'ioredis'
 import type { Services } from '../services.ts'
 import type { OperationDefinition } from '../operations/operation.ts'
 import { operations } from '../operations/catalog.ts'
-import { classifyError, sendError } from './errors.ts'
+import { classifyError } from '../errors.ts'
+import { sendError } from '../web/errors.ts'
+import { answerClientError, decodeUtf8, MAX_PARAM_LENGTH, sendFrameworkError } from '../web/edge-errors.ts'
 import { registerOperation } from './rest-routes.ts'
 import { rateLimitKey } from './rate-limit-key.ts'
 import { openApiDocument } from './openapi.ts'
 import { registerMediaRoute } from './media-route.ts'
-import { registerOAuthTokenRoute } from './oauth-token-route.ts'
+import { redisWithLocalFallback } from './rate-limit-store.ts'
+import type { DocumentedRoute } from '../web/documented-route.ts'
 
 export type AppOptions = {
   logger?: FastifyBaseLogger
@@ -22,6 +25,8 @@ export type AppOptions = {
   plugins?: ((app: FastifyInstance, services: Services) => Promise<void>)[]
   sitePlugins?: ((app: FastifyInstance, services: Services) => Promise<void>)[]
   extraApiRoutes?: { method: string; path: string }[]
+  // Their routes in the OpenAPI document.
+  documentedRoutes?: readonly DocumentedRoute[]
 }
 
 const REQUEST_ID = /^[\x21-\x7e]{1,200}$/
@@ -47,7 +52,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     // Our onResponse hook writes one structured line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 2 * 1024 * 1024,
-    routerOptions: { maxParamLength: 2048 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // The envelope at the edges: a bad URL or an oversize path parameter (before routing) and
+    // what Node's HTTP parser refuses (before fastify sees a request).
+    frameworkErrors: sendFrameworkError,
+    clientErrorHandler(error, socket) {
+      answerClientError(error, socket, (details) => options.logger?.info(details, 'client error'))
+    },
   })
 
   app.decorateRequest('audit', null as never)
@@ -62,9 +73,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   // An empty JSON body is an empty input (POST /publish with no body), not a parse error.
   // Only JSON (and multipart, for uploads) is accepted; text/plain and the rest are 415.
+  // Malformed UTF-8 is refused, not turned into U+FFFD and stored.
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = (body as string).trim()
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    const text = decodeUtf8(body as Buffer)?.trim()
+    if (text === undefined) return done(Object.assign(new Error('invalid UTF-8'), { code: 'INVALID_UTF8_BODY', statusCode: 400 }), undefined)
     if (text === '') return done(null, undefined)
     try {
       done(null, JSON.parse(text))
@@ -82,17 +95,24 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     if (classified.log) request.log.error({ err: error, requestId: request.id }, 'request failed')
     request.audit = { ...request.audit, errorCode: classified.code }
     if (classified.code === 'RATE_LIMITED') reply.header('retry-after', reply.getHeader('retry-after') ?? String(services.config.rateLimit.windowSeconds))
-    return sendError(request, reply, classified.code, classified.message)
+    return sendError(request, reply, classified.code, classified.message, classified.details)
   })
 
   // Per credential (the hash of the bearer token), or per client address without one; the same
-  // counter covers REST and MCP. Redis for several instances, memory for one.
+  // counter covers REST and MCP. Redis for several instances (this instance's own counters while
+  // Redis is down), memory for one.
+  let lastFallbackLog = 0
+  const onFallback = (error: Error) => {
+    if (Date.now() - lastFallbackLog < 10_000) return
+    lastFallbackLog = Date.now()
+    app.log.warn({ err: error.message }, 'rate limit: redis unavailable, counting on this instance')
+  }
   await app.register(rateLimit, {
     global: false,
     max: services.config.rateLimit.max,
     timeWindow: services.config.rateLimit.windowSeconds * 1000,
     keyGenerator: rateLimitKey,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'storefront-rl:' } : {}),
+    ...(options.redis ? { store: redisWithLocalFallback(options.redis, 'storefront-rl:', onFallback) } : {}),
     skipOnError: false,
     errorResponseBuilder: (_request, context) => {
       const error = new Error(`rate limit of ${context.max} requests per ${services.config.rateLimit.windowSeconds} s exceeded; retry in ${context.after}`) as Error & { statusCode: number }
@@ -109,10 +129,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       registerOperation(api, op, services)
       apiRoutes.push({ method: op.method, pattern: pathPattern(op.path) })
     }
-    api.get('/api/v1/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(openApiDocument(services.baseUrl)))
+    const documented = options.documentedRoutes ?? []
+    api.get('/api/v1/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(openApiDocument(services.baseUrl, documented)))
     apiRoutes.push({ method: 'GET', pattern: pathPattern('/api/v1/openapi.json') })
-    await registerOAuthTokenRoute(api)
-    apiRoutes.push({ method: 'POST', pattern: pathPattern('/api/oauth/token') })
     for (const plugin of options.plugins ?? []) await plugin(api, services)
   })
   for (const r of options.extraApiRoutes ?? []) apiRoutes.push({ method: r.method, pattern: pathPattern(r.path) })

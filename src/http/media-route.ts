@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { getMediaBlob } from '../queries/commerce/media-blobs.ts'
 import type { Services } from '../services.ts'
-import { sendError } from './errors.ts'
+import { sendError } from '../web/errors.ts'
 
 // Media bytes are content-addressed (/media/<sha256>.<ext>), so they never change: cache forever.
 export function registerMediaRoute(app: FastifyInstance, services: Services) {

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify'
-import type { ApiError } from '../operations/operation.ts'
-
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+import { MAX_UPLOAD_BYTES } from '../commands/store/media.ts'
+import type { AppError } from '../errors.ts'
 
 // A multipart upload as the uploadMedia body: the `file` part's bytes plus text fields (alt).
-export async function readMultipartUpload(request: FastifyRequest): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; error: ApiError }> {
+export async function readMultipartUpload(request: FastifyRequest): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; error: AppError }> {
   const body: Record<string, unknown> = {}
   let files = 0
   try {

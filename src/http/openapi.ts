@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import type { OperationDefinition } from '../operations/operation.ts'
 import { operations } from '../operations/catalog.ts'
-import { documentedRoutes, type DocumentedRoute } from './documented-routes.ts'
-import { DEFAULT_AGENT_SCOPES, SCOPE_DESCRIPTIONS, type Scope } from '../operations/scopes.ts'
+import type { DocumentedRoute } from '../web/documented-route.ts'
+import { DEFAULT_AGENT_SCOPES, SCOPE_DESCRIPTIONS, type Scope } from '../auth/scopes.ts'
 
 type Json = Record<string, unknown>
 
@@ -135,7 +135,7 @@ const errorSchema = {
       properties: {
         code: { type: 'string', description: 'Machine-readable code (see the description of this document).' },
         message: { type: 'string' },
-        details: { type: 'object', description: 'VALIDATION_FAILED and the specific 400 codes carry details.issues [{ path, code, message, hint? }] listing every problem; INSUFFICIENT_SCOPE carries requiredScopes and grantedScopes; VERSION_CONFLICT carries currentVersion.' },
+        details: { type: 'object', description: 'VALIDATION_FAILED and the specific 400 codes carry details.issues [{ path, code, message, hint? }] listing every problem; INSUFFICIENT_SCOPE carries requiredScopes and grantedScopes; VERSION_CONFLICT carries currentVersion; UNDO_CONFLICT carries conflicts (the paths later changes also touched).' },
         requestId: { type: 'string' },
       },
     },
@@ -148,7 +148,7 @@ const DESCRIPTION = `Developer API of the storefront theme service. Agents read 
 
 **Authentication.** \`Authorization: Bearer <credential>\`: an API key (\`sk_live_…\`) or an OAuth access token (\`sfat_…\`). The store and scopes come from the credential; a store id in a request is ignored. Where an operation lists two scopes, both are required.
 
-**Errors.** Every non-2xx answer is \`{ "error": { "code", "message", "details"?, "requestId" } }\`. 400 VALIDATION_FAILED (details.issues lists every problem), INVALID_PRODUCT_REFERENCE / INVALID_COLLECTION_REFERENCE (details.hint names the read operation to call), UNSAFE_CONTENT, COMMERCE_DATA_FORBIDDEN, LIMIT_EXCEEDED, INVALID_CURSOR, INVALID_IDEMPOTENCY_KEY; 401 UNAUTHENTICATED (with WWW-Authenticate); 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND (also for another store's resources); 405 METHOD_NOT_ALLOWED; 409 THEME_NOT_EDITABLE, THEME_IS_ACTIVE, VERSION_CONFLICT, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; 429 RATE_LIMITED (with Retry-After in seconds); 500 INTERNAL; 503 UNAVAILABLE.
+**Errors.** Every non-2xx answer is \`{ "error": { "code", "message", "details"?, "requestId" } }\`. 400 VALIDATION_FAILED (details.issues lists every problem), INVALID_PRODUCT_REFERENCE / INVALID_COLLECTION_REFERENCE (details.hint names the read operation to call), UNSAFE_CONTENT, COMMERCE_DATA_FORBIDDEN, LIMIT_EXCEEDED, INVALID_CURSOR, INVALID_IDEMPOTENCY_KEY; 401 UNAUTHENTICATED (with WWW-Authenticate); 403 INSUFFICIENT_SCOPE (with the insufficient_scope challenge); 404 NOT_FOUND (also for another store's resources); 405 METHOD_NOT_ALLOWED; 409 THEME_NOT_EDITABLE, THEME_IS_ACTIVE, VERSION_CONFLICT, UNDO_CONFLICT, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE; before any route runs: 400 VALIDATION_FAILED (a path that is not valid percent-encoded UTF-8, a body that is not well-formed UTF-8) or MALFORMED_REQUEST (HTTP framing faults, details.reason), 408 REQUEST_TIMEOUT, 414 URI_TOO_LONG, 431 HEADERS_TOO_LARGE; 429 RATE_LIMITED (with Retry-After in seconds); 500 INTERNAL; 503 UNAVAILABLE.
 
 **Pagination.** Lists take \`limit\` (1–100, default 20; outside the range is a 400) and \`cursor\` (opaque, signed; a forged or foreign one is 400 INVALID_CURSOR) and answer \`{ data: { <resource>: [...] }, pagination: { nextCursor, hasMore, limit } }\`. Orders and customers are newest first; products, collections and media oldest first by creation time then id.
 
@@ -162,7 +162,8 @@ const DESCRIPTION = `Developer API of the storefront theme service. Agents read 
 
 **Preview.** createThemePreviewToken returns { previewUrl, expiresAt }: {base_url}/preview/{token}, a JWT valid 15 minutes bound to the store and theme; append paths (/products/{id}?variant=x) to preview other pages.`
 
-export function openApiDocument(baseUrl: string): Json {
+// Built explicitly from the catalogue and the routes other adapters document (no import side effects).
+export function openApiDocument(baseUrl: string, documentedRoutes: readonly DocumentedRoute[]): Json {
   const schemas: Json = {
     Error: errorSchema,
     Pagination: {
@@ -214,9 +215,9 @@ export function openApiDocument(baseUrl: string): Json {
       responses: {
         BadRequest: errorResponse('Invalid input: VALIDATION_FAILED, INVALID_PRODUCT_REFERENCE, INVALID_COLLECTION_REFERENCE, UNSAFE_CONTENT, COMMERCE_DATA_FORBIDDEN, LIMIT_EXCEEDED, INVALID_CURSOR, INVALID_IDEMPOTENCY_KEY.'),
         Unauthenticated: errorResponse('UNAUTHENTICATED: no credential, or an unknown, expired or revoked one.', { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } }),
-        Forbidden: errorResponse('INSUFFICIENT_SCOPE: authenticated, but a required scope is missing.'),
+        Forbidden: errorResponse('INSUFFICIENT_SCOPE: authenticated, but a required scope is missing. WWW-Authenticate: Bearer error="insufficient_scope", scope="<every scope the operation needs>", resource_metadata="…".', { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } }),
         NotFound: errorResponse('NOT_FOUND, also for a resource of another store.'),
-        Conflict: errorResponse('THEME_NOT_EDITABLE, THEME_IS_ACTIVE, VERSION_CONFLICT, IDEMPOTENCY_KEY_IN_USE or IDEMPOTENCY_KEY_REUSED.'),
+        Conflict: errorResponse('THEME_NOT_EDITABLE, THEME_IS_ACTIVE, VERSION_CONFLICT, UNDO_CONFLICT, IDEMPOTENCY_KEY_IN_USE or IDEMPOTENCY_KEY_REUSED.'),
         RateLimited: errorResponse('RATE_LIMITED.', { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }),
         PayloadTooLarge: errorResponse('PAYLOAD_TOO_LARGE.'),
         Internal: errorResponse('INTERNAL (no internals disclosed) or UNAVAILABLE.'),

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
-import { bearerToken, hashCredential } from '../auth/credentials.ts'
+import { bearerToken } from '../auth/authenticate.ts'
+import { hashCredential } from '../auth/credentials.ts'
 
 // The hash of the presented credential identifies it without a database read; no credential
 // means the client address. Either way every request, refused ones included, is counted.

@@ -1,37 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { authenticate } from '../auth/credentials.ts'
-import type { Caller, OperationDefinition, Outcome } from '../operations/operation.ts'
-import { parseInput, scopeError } from '../operations/invoke.ts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { authenticateBearer } from '../auth/authenticate.ts'
+import { errorEnvelope, validationError, type AppError } from '../errors.ts'
+import type { OperationDefinition, Outcome } from '../operations/operation.ts'
+import { invoke } from '../operations/invoke.ts'
 import type { Services } from '../services.ts'
-import { sendError, STATUS_OF, validationError } from './errors.ts'
+import { insufficientScopeChallenge } from '../web/challenge.ts'
+import { STATUS_OF } from '../web/errors.ts'
 import { claim, complete, release, requestHash, validIdempotencyKey, type Scope } from './idempotency.ts'
 import { readMultipartUpload } from './multipart.ts'
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    audit: { credentialId?: string; storeId?: string; operationId?: string; errorCode?: string }
-  }
-}
+import '../web/audit.ts'
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 
 export const WWW_AUTHENTICATE_REST = 'Bearer realm="storefront-api"'
-
-export async function authenticateRequest(services: Services, request: FastifyRequest, reply: FastifyReply, challenge: string): Promise<Omit<Caller, 'channel'> | null> {
-  const auth = await authenticate(services.db, request.headers.authorization, services.clock())
-  if (!auth.ok) {
-    const detail = auth.reason === 'missing' ? '' : ', error="invalid_token"'
-    reply.header('www-authenticate', `${challenge}${detail}`)
-    request.audit.errorCode = 'UNAUTHENTICATED'
-    const message = auth.reason === 'missing' ? 'a bearer credential is required' : `the credential is ${auth.reason === 'unknown' || auth.reason === 'malformed' ? 'not valid' : auth.reason}`
-    await sendError(request, reply, 'UNAUTHENTICATED', message)
-    return null
-  }
-  const p = auth.principal
-  request.audit.credentialId = p.actor.credentialId ?? undefined
-  request.audit.storeId = p.storeId
-  return { storeId: p.storeId, scopes: p.scopes, actor: p.actor, requestId: request.id }
-}
 
 // "3", W/"3" -> 3; "*" -> no expectation.
 function parseIfMatch(header: string | undefined): { ok: true; version: number | undefined } | { ok: false } {
@@ -40,19 +22,34 @@ function parseIfMatch(header: string | undefined): { ok: true; version: number |
   return match ? { ok: true, version: Number(match[1]) } : { ok: false }
 }
 
+function ifMatchError(request: FastifyRequest, input: Record<string, unknown>): AppError | null {
+  const ifMatch = parseIfMatch(request.headers['if-match'])
+  if (!ifMatch.ok) return { code: 'VALIDATION_FAILED', message: 'If-Match must be an ETag returned by getTheme, like "3"', details: { issues: [{ path: 'If-Match', code: 'VALIDATION_FAILED', message: 'not an ETag' }] } }
+  if (ifMatch.version === undefined) return null
+  if (input.expectedVersion !== undefined && input.expectedVersion !== ifMatch.version) {
+    return { code: 'VALIDATION_FAILED', message: 'If-Match and expectedVersion disagree', details: validationError([{ path: 'expectedVersion', code: 'VALIDATION_FAILED', message: 'differs from If-Match' }]).details }
+  }
+  input.expectedVersion = ifMatch.version
+  return null
+}
+
+type Response = { status: number; body: string; headers: Record<string, string> }
+type Replayed = { replayed: Response }
+
 // The response as the bytes to send, so an idempotent replay can send exactly the same ones.
-function send(request: FastifyRequest, op: OperationDefinition, outcome: Outcome<unknown>): { status: number; body: string; headers: Record<string, string> } {
+function send(request: FastifyRequest, op: OperationDefinition, outcome: Outcome<unknown>, baseUrl: string): Response {
   if (!outcome.ok) {
-    const status = STATUS_OF[outcome.error.code] ?? 500
     request.audit.errorCode = outcome.error.code
-    const body = { error: { code: outcome.error.code, message: outcome.error.message, ...(outcome.error.details ? { details: outcome.error.details } : {}), requestId: request.id } }
-    return { status, body: JSON.stringify(body), headers: JSON_TYPE }
+    // The step-up challenge names every scope the operation needs.
+    const headers = outcome.error.code === 'INSUFFICIENT_SCOPE' ? { ...JSON_TYPE, 'www-authenticate': insufficientScopeChallenge(baseUrl, op.scopes) } : JSON_TYPE
+    return { status: STATUS_OF[outcome.error.code], body: JSON.stringify(errorEnvelope(outcome.error, request.id)), headers }
   }
   const status = outcome.status ?? op.successStatus
   const headers: Record<string, string> = outcome.etag ? { ...JSON_TYPE, etag: outcome.etag } : JSON_TYPE
   return { status, body: JSON.stringify(outcome.pagination ? { data: outcome.data, pagination: outcome.pagination } : { data: outcome.data }), headers }
 }
 
+// REST's wrapping of `invoke`: the bearer challenge, multipart bodies, If-Match, Idempotency-Key.
 export function registerOperation(app: FastifyInstance, op: OperationDefinition, services: Services) {
   app.route({
     method: op.method,
@@ -60,65 +57,45 @@ export function registerOperation(app: FastifyInstance, op: OperationDefinition,
     ...(op.bodyLimit ? { bodyLimit: op.bodyLimit } : {}),
     handler: async (request, reply) => {
       request.audit.operationId = op.operationId
-      const base = await authenticateRequest(services, request, reply, WWW_AUTHENTICATE_REST)
-      if (!base) return reply
-      const denied = scopeError(op, base.scopes)
-      if (denied) {
-        request.audit.errorCode = denied.code
-        return sendError(request, reply, denied.code, denied.message, denied.details)
+      const authentication = await authenticateBearer(services.db, request.headers.authorization, { channel: 'rest', requestId: request.id, now: services.clock(), baseUrl: services.baseUrl })
+      if (authentication.ok) {
+        request.audit.credentialId = authentication.caller.actor.credentialId ?? undefined
+        request.audit.storeId = authentication.caller.storeId
+      } else {
+        reply.header('www-authenticate', `${WWW_AUTHENTICATE_REST}${authentication.refusal.reason === 'missing' ? '' : ', error="invalid_token"'}`)
       }
-
-      let body: unknown = request.body
-      if (request.isMultipart() && !op.multipart) {
-        return sendError(request, reply, 'UNSUPPORTED_MEDIA_TYPE', `${op.operationId} takes application/json`)
-      }
-      if (op.multipart && request.isMultipart()) {
-        const upload = await readMultipartUpload(request)
-        if (!upload.ok) return sendError(request, reply, upload.error.code, upload.error.message, upload.error.details)
-        body = upload.body
-      }
-      const parsed = parseInput(op, { params: request.params, query: request.query, body })
-      if (!parsed.ok) {
-        request.audit.errorCode = parsed.error.code
-        return sendError(request, reply, parsed.error.code, parsed.error.message, parsed.error.details)
-      }
-      const input = parsed.input
-      if (op.ifMatch) {
-        const ifMatch = parseIfMatch(request.headers['if-match'])
-        if (!ifMatch.ok) return sendError(request, reply, 'VALIDATION_FAILED', 'If-Match must be an ETag returned by getTheme, like "3"', { issues: [{ path: 'If-Match', code: 'VALIDATION_FAILED', message: 'not an ETag' }] })
-        if (ifMatch.version !== undefined) {
-          if (input.expectedVersion !== undefined && input.expectedVersion !== ifMatch.version) {
-            return sendError(request, reply, 'VALIDATION_FAILED', 'If-Match and expectedVersion disagree', validationError([{ path: 'expectedVersion', code: 'VALIDATION_FAILED', message: 'differs from If-Match' }]).details)
+      const result = await invoke<Replayed>(op, services, {
+        authentication,
+        input: async () => {
+          if (request.isMultipart() && !op.multipart) return { ok: false, error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: `${op.operationId} takes application/json` } }
+          if (!(op.multipart && request.isMultipart())) return { ok: true, parts: { params: request.params, query: request.query, body: request.body } }
+          const upload = await readMultipartUpload(request)
+          return upload.ok ? { ok: true, parts: { params: request.params, query: request.query, body: upload.body } } : upload
+        },
+        check: op.ifMatch ? (input) => ifMatchError(request, input) : undefined,
+        around: async (input, caller, run) => {
+          const key = request.headers['idempotency-key']
+          if (!op.idempotent || key === undefined) return run(caller)
+          if (typeof key !== 'string' || !validIdempotencyKey(key)) return { ok: false, error: { code: 'INVALID_IDEMPOTENCY_KEY', message: 'Idempotency-Key must be 8 to 256 printable ASCII characters' } }
+          const scope: Scope = { storeId: caller.storeId, operation: op.operationId, key }
+          const claimed = await claim(services.db, scope, requestHash({ params: request.params, query: request.query, body: input }))
+          if (claimed.kind === 'reused') return { ok: false, error: { code: 'IDEMPOTENCY_KEY_REUSED', message: 'this Idempotency-Key was used for a different request' } }
+          if (claimed.kind === 'in_use') return { ok: false, error: { code: 'IDEMPOTENCY_KEY_IN_USE', message: 'a request with this Idempotency-Key is still running; retry later' } }
+          if (claimed.kind === 'replay') return { replayed: { ...claimed.response, headers: { ...claimed.response.headers, 'idempotent-replayed': 'true' } } }
+          let out: Response
+          try {
+            out = send(request, op, await run({ ...caller, idempotencyKey: key }), services.baseUrl)
+          } catch (error) {
+            await release(services.db, scope).catch(() => {})
+            throw error
           }
-          input.expectedVersion = ifMatch.version
-        }
-      }
-
-      const caller: Caller = { ...base, channel: 'rest' }
-      const key = request.headers['idempotency-key']
-      if (!op.idempotent || key === undefined) {
-        const out = send(request, op, await op.run(input, caller, services))
-        return reply.code(out.status).headers(out.headers).send(out.body)
-      }
-      if (typeof key !== 'string' || !validIdempotencyKey(key)) {
-        return sendError(request, reply, 'INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 8 to 256 printable ASCII characters')
-      }
-      const scope: Scope = { storeId: base.storeId, operation: op.operationId, key }
-      const claimed = await claim(services.db, scope, requestHash({ params: request.params, query: request.query, body: input }))
-      if (claimed.kind === 'reused') return sendError(request, reply, 'IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for a different request')
-      if (claimed.kind === 'in_use') return sendError(request, reply, 'IDEMPOTENCY_KEY_IN_USE', 'a request with this Idempotency-Key is still running; retry later')
-      if (claimed.kind === 'replay') {
-        return reply.code(claimed.response.status).headers({ ...claimed.response.headers, 'idempotent-replayed': 'true' }).send(claimed.response.body)
-      }
-      let out: ReturnType<typeof send>
-      try {
-        out = send(request, op, await op.run(input, { ...caller, idempotencyKey: key }, services))
-      } catch (error) {
-        await release(services.db, scope).catch(() => {})
-        throw error
-      }
-      if (out.status >= 500) await release(services.db, scope)
-      else await complete(services.db, scope, out)
+          if (out.status >= 500) await release(services.db, scope)
+          else await complete(services.db, scope, out)
+          return { replayed: out }
+        },
+        logError: (error) => request.log.error({ err: error, requestId: request.id }, 'request failed'),
+      })
+      const out = 'replayed' in result ? result.replayed : send(request, op, result, services.baseUrl)
       return reply.code(out.status).headers(out.headers).send(out.body)
     },
   })

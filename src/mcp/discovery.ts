@@ -1,14 +1,14 @@
 import { z } from 'zod'
-import { SCOPES } from '../operations/scopes.ts'
+import { SCOPES } from '../auth/scopes.ts'
 import { PROTOCOL_VERSIONS, SERVER_INFO } from './protocol.ts'
 import { CONTEXT_URI, SCHEMA_URI, THEME_URI_TEMPLATE } from './resources.ts'
 import { tools } from './tools.ts'
+import { MCP_RESOURCE_PATH, PROTECTED_RESOURCE_METADATA_PATH, resourceMetadataUrl } from '../web/challenge.ts'
 
-export const MCP_PATH = '/api/v1/mcp'
-export const METADATA_PATH = '/.well-known/oauth-protected-resource'
+export { resourceMetadataUrl }
+export const MCP_PATH = MCP_RESOURCE_PATH
+export const METADATA_PATH = PROTECTED_RESOURCE_METADATA_PATH
 export const RESOURCE_METADATA_PATH = `${METADATA_PATH}${MCP_PATH}`
-
-export const resourceMetadataUrl = (baseUrl: string) => `${baseUrl}${RESOURCE_METADATA_PATH}`
 // The challenge on a 401 from the MCP endpoint (MCP authorization spec, RFC 9728 §5.1).
 export const mcpChallenge = (baseUrl: string) => `Bearer resource_metadata="${resourceMetadataUrl(baseUrl)}"`
 
@@ -93,7 +93,7 @@ export function discoveryDocument(baseUrl: string): z.output<typeof discoverySch
       { uri: THEME_URI_TEMPLATE, description: 'A theme document (themes:read)' },
     ],
     errors:
-      'A failed tool call is a result with isError: true and structuredContent { error: { code, message, details?, requestId } } carrying the REST error code. Protocol faults are JSON-RPC errors: -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 unknown tool or bad params, -32002 unknown resource, -32003 resource without the scope. HTTP: 401 without a valid credential (WWW-Authenticate points at the protected-resource metadata), 403 for a foreign Origin, 400 for an unsupported MCP-Protocol-Version, 429 when rate-limited (shared with REST, per credential).',
+      'A failed tool call is a result with isError: true and structuredContent { error: { code, message, details?, requestId } } carrying the REST error code. Protocol faults are JSON-RPC errors: -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 unknown tool or bad params, -32002 unknown resource, -32003 resource without the scope. HTTP: 401 without a valid credential (WWW-Authenticate points at the protected-resource metadata), 403 for a foreign Origin or a tools/call without a required scope (WWW-Authenticate: Bearer error="insufficient_scope", scope, resource_metadata), 400 for an unsupported MCP-Protocol-Version, 429 when rate-limited (shared with REST, per credential).',
     links: {
       self: endpoint,
       toolList: { method: 'POST', href: endpoint, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },

@@ -1,13 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import cors from '@fastify/cors'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import { sendError } from '../http/errors.ts'
-import { authenticateRequest } from '../http/rest-routes.ts'
+import { authenticateBearer } from '../auth/authenticate.ts'
+import type { Caller } from '../auth/caller.ts'
+import '../web/audit.ts'
+import { insufficientScopeChallenge } from '../web/challenge.ts'
+import { sendAppError, sendError } from '../web/errors.ts'
+import { decodeUtf8 } from '../web/edge-errors.ts'
+import { invalidUtf8Body } from '../errors.ts'
+import { scopeError } from '../operations/invoke.ts'
 import type { Services } from '../services.ts'
 import { discoveryDocument, mcpChallenge, MCP_PATH, METADATA_PATH, protectedResourceMetadata } from './discovery.ts'
 import { originAllowed } from './origin.ts'
 import { checkMessage, DEFAULT_PROTOCOL_VERSION, hasRequest, isSupportedVersion, JSONRPC, LATEST_PROTOCOL_VERSION, PROTOCOL_VERSIONS, rpcError, type JsonRpcId } from './protocol.ts'
 import { createMcpServer } from './server.ts'
+import { toolByName } from './tools.ts'
 
 // Tool arguments may carry an image as base64 (up to 5 MiB of bytes, about 6.7 MiB encoded).
 export const MCP_BODY_LIMIT = 8 * 1024 * 1024
@@ -51,10 +58,30 @@ function transportRequest(url: string, headers: Record<string, string>): Request
   return { method: 'POST', url, headers: { get: (name: string) => headers[name.toLowerCase()] ?? null, entries: () => Object.entries(headers)[Symbol.iterator]() } } as unknown as Request
 }
 
+// MCP authorization, "scope challenge handling": a tools/call the credential lacks a scope for
+// is HTTP 403 with the step-up challenge (the same as REST's), not a tool result, so an OAuth
+// client can ask the merchant for the scope and retry. Batches keep per-message answers.
+function insufficientScope(body: unknown, caller: Caller) {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null
+  const message = body as { method?: unknown; params?: { name?: unknown } }
+  if (message.method !== 'tools/call' || typeof message.params?.name !== 'string') return null
+  const tool = toolByName.get(message.params.name)
+  const error = tool ? scopeError(tool.op, caller.scopes) : null
+  return tool && error ? { op: tool.op, error } : null
+}
+
 async function handlePost(services: Services, request: FastifyRequest, reply: FastifyReply) {
   request.audit.operationId = 'mcpJsonRpc'
-  const base = await authenticateRequest(services, request, reply, mcpChallenge(services.baseUrl))
-  if (!base) return reply
+  const authentication = await authenticateBearer(services.db, request.headers.authorization, { channel: 'mcp', requestId: request.id, now: services.clock(), baseUrl: services.baseUrl })
+  if (!authentication.ok) {
+    // MCP's challenge points to the protected-resource metadata (RFC 9728).
+    reply.header('www-authenticate', `${mcpChallenge(services.baseUrl)}${authentication.refusal.reason === 'missing' ? '' : ', error="invalid_token"'}`)
+    request.audit.errorCode = 'UNAUTHENTICATED'
+    return sendAppError(request, reply, authentication.refusal.error)
+  }
+  const caller: Caller = authentication.caller
+  request.audit.credentialId = caller.actor.credentialId ?? undefined
+  request.audit.storeId = caller.storeId
 
   const version = header(request, 'mcp-protocol-version')
   if (version !== undefined && !isSupportedVersion(version)) {
@@ -70,20 +97,32 @@ async function handlePost(services: Services, request: FastifyRequest, reply: Fa
     return sendError(request, reply, 'UNSUPPORTED_MEDIA_TYPE', 'send JSON-RPC messages as application/json')
   }
 
+  const text = Buffer.isBuffer(request.body) ? decodeUtf8(request.body) : ''
+  if (text === undefined) {
+    request.audit.errorCode = invalidUtf8Body.code
+    return sendAppError(request, reply, invalidUtf8Body)
+  }
   let body: unknown
   try {
-    body = JSON.parse(typeof request.body === 'string' ? request.body : '')
+    body = JSON.parse(text)
   } catch {
     return sendRpcError(request, reply, 400, null, JSONRPC.PARSE_ERROR, 'Parse error: the body is not valid JSON')
   }
   const check = checkMessage(body)
   if (!check.ok) return sendRpcError(request, reply, 400, check.id, JSONRPC.INVALID_REQUEST, `Invalid Request: ${check.message}`)
+  const denied = insufficientScope(body, caller)
+  if (denied) {
+    request.audit.operationId = denied.op.operationId
+    request.audit.errorCode = denied.error.code
+    reply.header('www-authenticate', insufficientScopeChallenge(services.baseUrl, denied.op.scopes))
+    return sendAppError(request, reply, denied.error)
+  }
 
   // A fresh SDK server and stateless Streamable HTTP transport per request. The transport is the
   // web-standard one (the Node one wraps it, converting the request through @hono/node-server)
   // and the reply stays Fastify's, not hijacked: X-Request-Id, rate-limit and CORS headers,
   // the error handler and the request log apply to MCP exactly as to REST.
-  const server = createMcpServer(base, services, (event) => {
+  const server = createMcpServer(caller, services, (event) => {
     request.audit.operationId = event.operationId
     if (event.errorCode) request.audit.errorCode = event.errorCode
   })
@@ -148,9 +187,9 @@ export async function registerMcpEndpoint(api: FastifyInstance, services: Servic
         }
         return payload
       })
-      // The body is read as text and parsed here, so that bad JSON is a JSON-RPC -32700.
+      // The body is read as bytes and parsed here: malformed UTF-8 is a 400, bad JSON a JSON-RPC -32700.
       mcp.removeAllContentTypeParsers()
-      mcp.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MCP_BODY_LIMIT }, (_request, body, done) => done(null, body))
+      mcp.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MCP_BODY_LIMIT }, (_request, body, done) => done(null, body))
       mcp.post('/', { bodyLimit: MCP_BODY_LIMIT, prefixTrailingSlash: 'both' }, (request, reply) => handlePost(services, request, reply))
       mcp.get('/', { prefixTrailingSlash: 'both' }, async (request, reply) => handleGet(services, request, reply))
       mcp.options('/', { prefixTrailingSlash: 'both' }, async (_request, reply) => reply.code(204).header('allow', 'GET, HEAD, POST, OPTIONS').send())

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { documentRoute } from '../http/documented-routes.ts'
+import type { DocumentedRoute } from '../web/documented-route.ts'
 import { discoverySchema, JSONRPC_METHODS, MCP_PATH } from './discovery.ts'
 import { PROTOCOL_VERSIONS } from './protocol.ts'
 import { tools } from './tools.ts'
 
-// The two MCP routes in the OpenAPI document (they are not operations of the catalog).
+// The two MCP routes in the OpenAPI document (they are not operations of the catalogue).
 
 const id = z.union([z.string(), z.int()]).meta({ description: 'Request id (string or integer, never null); absent on notifications.' })
 
@@ -34,7 +34,7 @@ const jsonRpcResponse = z
 
 const toolNames = tools.map((t) => t.name).join(', ')
 
-documentRoute({
+const mcpJsonRpcRoute: DocumentedRoute = {
   operationId: 'mcpJsonRpc',
   method: 'POST',
   path: MCP_PATH,
@@ -50,17 +50,21 @@ documentRoute({
   responses: {
     '200': { description: 'JSON-RPC response(s). Tool failures are results with isError: true; unknown methods, unknown tools and bad params are JSON-RPC errors.', schema: z.union([jsonRpcResponse, z.array(jsonRpcResponse)]) },
     '202': { description: 'Notifications (or responses) only: accepted, no body.' },
-    '400': { description: 'JSON-RPC -32700 (body not JSON, id null) or -32600 (not a JSON-RPC message); or the error envelope UNSUPPORTED_PROTOCOL_VERSION.', schema: z.union([jsonRpcResponse, z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional(), requestId: z.string() }) })]) },
+    '400': { description: 'JSON-RPC -32700 (body not JSON, id null) or -32600 (not a JSON-RPC message); or the error envelope UNSUPPORTED_PROTOCOL_VERSION, or VALIDATION_FAILED for a body that is not well-formed UTF-8.', schema: z.union([jsonRpcResponse, z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional(), requestId: z.string() }) })]) },
     '401': {
       description: 'UNAUTHENTICATED (error envelope) with WWW-Authenticate: Bearer resource_metadata="…".',
       schema: z.object({ error: z.object({ code: z.literal('UNAUTHENTICATED'), message: z.string(), requestId: z.string() }) }),
       headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
     },
-    '403': { description: 'FORBIDDEN_ORIGIN (error envelope): a browser Origin that is neither the service’s nor loopback.', schema: z.object({ error: z.object({ code: z.literal('FORBIDDEN_ORIGIN'), message: z.string(), requestId: z.string() }) }) },
+    '403': {
+      description: 'Error envelope. FORBIDDEN_ORIGIN: a browser Origin that is neither the service’s nor loopback. INSUFFICIENT_SCOPE: a tools/call whose tool needs a scope the credential lacks, with WWW-Authenticate: Bearer error="insufficient_scope", scope="…", resource_metadata="…" (step up and retry).',
+      schema: z.object({ error: z.object({ code: z.enum(['FORBIDDEN_ORIGIN', 'INSUFFICIENT_SCOPE']), message: z.string(), details: z.record(z.string(), z.unknown()).optional(), requestId: z.string() }) }),
+      headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
+    },
   },
-})
+}
 
-documentRoute({
+const mcpDiscoveryRoute: DocumentedRoute = {
   operationId: 'mcpDiscovery',
   method: 'GET',
   path: MCP_PATH,
@@ -73,4 +77,6 @@ documentRoute({
     '200': { description: 'Discovery document.', schema: discoverySchema },
     '405': { description: 'METHOD_NOT_ALLOWED: an SSE stream was asked for. Allow: POST.', schema: z.object({ error: z.object({ code: z.literal('METHOD_NOT_ALLOWED'), message: z.string(), requestId: z.string() }) }), headers: { Allow: { description: 'POST', schema: { type: 'string' } } } },
   },
-})
+}
+
+export const mcpDocumentedRoutes: readonly DocumentedRoute[] = [mcpJsonRpcRoute, mcpDiscoveryRoute]

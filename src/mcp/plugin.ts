@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Services } from '../services.ts'
 import { MCP_PATH } from './discovery.ts'
 import { registerMcpEndpoint, registerProtectedResourceMetadata } from './http.ts'
-import './openapi-routes.ts'
+export { mcpDocumentedRoutes } from './openapi-routes.ts'
 
 // MCP endpoint (issue 4): registered inside /api, rate-limited with REST.
 export async function mcpApiPlugin(app: FastifyInstance, services: Services): Promise<void> {

@@ -11,7 +11,8 @@ import {
   type ServerCapabilities,
   type ServerResult,
 } from '@modelcontextprotocol/sdk/types.js'
-import type { Caller } from '../operations/operation.ts'
+import type { Caller } from '../auth/caller.ts'
+import { countToolCall } from '../metrics/instrument.ts'
 import type { Services } from '../services.ts'
 import { isSupportedVersion, JSONRPC, LATEST_PROTOCOL_VERSION, RpcError, SERVER_INFO } from './protocol.ts'
 import { listResources, listResourceTemplates, readResource } from './resources.ts'
@@ -62,9 +63,8 @@ function handle<T>(server: Server, method: string, schema: SdkSchema, fn: (reque
 // in every constructor: a quarter of the CPU of a tool call. One is shared instead.
 const jsonSchemaValidator = new AjvJsonSchemaValidator()
 
-export function createMcpServer(caller: Omit<Caller, 'channel'>, services: Services, observe?: CallObserver): Server {
+export function createMcpServer(mcpCaller: Caller, services: Services, observe?: CallObserver): Server {
   const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS, jsonSchemaValidator })
-  const mcpCaller: Caller = { ...caller, channel: 'mcp' }
 
   // Only the three versions of the contract are negotiated (the SDK would also echo 2024-*).
   handle<z.infer<typeof InitializeRequestSchema>>(server, 'initialize', InitializeRequestSchema, (request) => ({
@@ -77,7 +77,7 @@ export function createMcpServer(caller: Omit<Caller, 'channel'>, services: Servi
   handle<z.infer<typeof CallToolRequestSchema>>(server, 'tools/call', CallToolRequestSchema, (request) => {
     const tool = toolByName.get(request.params.name)
     if (!tool) throw new RpcError(JSONRPC.INVALID_PARAMS, `Unknown tool: ${request.params.name}`, { code: 'UNKNOWN_TOOL', tools: [...toolByName.keys()] })
-    return callTool(tool, request.params.arguments ?? {}, { ...mcpCaller, tool: tool.name }, services, observe)
+    return countToolCall(tool.name, callTool(tool, request.params.arguments ?? {}, { ...mcpCaller, tool: tool.name }, services, observe))
   })
   handle(server, 'resources/list', ListResourcesRequestSchema, () => listResources(mcpCaller, services))
   handle(server, 'resources/templates/list', ListResourceTemplatesRequestSchema, () => listResourceTemplates())

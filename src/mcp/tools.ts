@@ -2,11 +2,11 @@ import { z } from 'zod'
 import { themeDocumentSchema } from '../theme/document.ts'
 import { SECTION_TYPES, sectionSchema } from '../theme/sections.ts'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
-import { classifyError, validationError, zodIssues, type Issue } from '../http/errors.ts'
+import type { Caller } from '../auth/caller.ts'
+import { errorEnvelope, zodIssues, type AppError, type Issue } from '../errors.ts'
 import { operations } from '../operations/catalog.ts'
-import { parseInput, scopeError, splitToolArguments, toolInputSchema } from '../operations/invoke.ts'
-import type { ApiError, Caller, McpToolSpec, OperationDefinition } from '../operations/operation.ts'
-import type { DomainError } from '../commands/errors.ts'
+import { invoke, splitToolArguments, toolInputSchema } from '../operations/invoke.ts'
+import type { McpToolSpec, OperationDefinition } from '../operations/operation.ts'
 import { paginationSchema } from '../queries/pagination.ts'
 import type { Services } from '../services.ts'
 
@@ -138,10 +138,8 @@ export const tools: readonly McpTool[] = operations.flatMap((op) => (op.mcp ? (A
 export const toolByName: ReadonlyMap<string, McpTool> = new Map(tools.map((t) => [t.name, t]))
 export const toolDefinitions: Tool[] = tools.map((t) => t.definition)
 
-export type ToolFailure = { code: string; message: string; details?: Record<string, unknown> | undefined }
-
-export function toolError(error: ApiError | DomainError | ToolFailure, requestId: string): CallToolResult {
-  const structured = { error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}), requestId } }
+export function toolError(error: AppError, requestId: string): CallToolResult {
+  const structured = errorEnvelope(error, requestId)
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured }
 }
 
@@ -166,31 +164,20 @@ function extraArgumentIssues(tool: McpTool, args: Record<string, unknown>): Issu
 
 export type CallObserver = (event: { operationId: string; errorCode?: string | undefined }) => void
 
-// tools/call: the REST steps in the REST order — scope check, input parsing, the operation.
+// tools/call: `invoke` with MCP's own argument checks; a failure is a tool result, not an HTTP error.
 export async function callTool(tool: McpTool, args: Record<string, unknown>, caller: Caller, services: Services, observe?: CallObserver): Promise<CallToolResult> {
   const op = tool.op
-  const fail = (error: ApiError | DomainError | ToolFailure) => {
-    observe?.({ operationId: op.operationId, errorCode: error.code })
-    return toolError(error, caller.requestId)
-  }
-  const denied = scopeError(op, caller.scopes)
-  if (denied) return fail(denied)
-  const own = extraArgumentIssues(tool, args)
   const without = tool.excluded.length > 0 ? Object.fromEntries(Object.entries(args).filter(([k]) => !tool.excluded.includes(k))) : args
-  const parsed = parseInput(op, splitToolArguments(op, without))
-  if (!parsed.ok || own.length > 0) {
-    const issues = [...own, ...(!parsed.ok ? ((parsed.error.details?.issues ?? []) as Issue[]) : [])]
-    return fail(validationError(issues))
+  const outcome = await invoke(op, services, {
+    authentication: { ok: true, caller },
+    input: splitToolArguments(op, without),
+    argumentIssues: extraArgumentIssues(tool, args),
+    logError: (error) => services.logger.error({ err: error, requestId: caller.requestId, tool: tool.name }, 'MCP tool failed'),
+  })
+  if (!outcome.ok) {
+    observe?.({ operationId: op.operationId, errorCode: outcome.error.code })
+    return toolError(outcome.error, caller.requestId)
   }
-  let outcome: Awaited<ReturnType<OperationDefinition['run']>>
-  try {
-    outcome = await op.run(parsed.input, caller, services)
-  } catch (error) {
-    const classified = classifyError(error as never)
-    if (classified.log) services.logger.error({ err: error, requestId: caller.requestId, tool: tool.name }, 'MCP tool failed')
-    return fail({ code: classified.code, message: classified.message })
-  }
-  if (!outcome.ok) return fail(outcome.error)
   observe?.({ operationId: op.operationId })
   const structured = (outcome.pagination ? { ...(outcome.data as Json), pagination: outcome.pagination } : outcome.data) as Json
   return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured }

@@ -4,6 +4,7 @@ import * as commerce from './commerce-operations.ts'
 import * as media from './media-navigation-operations.ts'
 import * as themes from './theme-operations.ts'
 import * as content from './theme-content-operations.ts'
+import * as history from './theme-history-operations.ts'
 
 // Every operation of the contract, in the contract's order. REST routes, the OpenAPI document
 // and the MCP tools are all generated from this list.
@@ -41,5 +42,10 @@ export const operations: readonly OperationDefinition[] = [
   content.createThemeSectionOperation,
   content.updateThemeSectionOperation,
   content.deleteThemeSectionOperation,
+  history.listThemeVersionsOperation,
+  history.getThemeVersionOperation,
+  history.diffThemeOperation,
+  history.blameThemeOperation,
+  history.revertThemeOperation,
 ] as OperationDefinition[]
 

@@ -1,5 +1,5 @@
 import type { CommandContext } from '../commands/context.ts'
-import type { Caller } from './operation.ts'
+import type { Caller } from '../auth/caller.ts'
 
 // The audit trail records which operation ran and, for MCP, which tool.
 export const commandContext = (caller: Caller, operation: string): CommandContext => ({

@@ -64,7 +64,7 @@ export const listProductsOperation = defineOperation({
   successStatus: 200,
   idempotent: false,
   mcp: { name: 'get_products', title: 'Get products', description: 'List real products (paginated) to reference by id in sections. Never invent product ids: take them from here.', annotations: read },
-  async run(input: { limit: number; cursor?: string; collectionId?: string; status?: 'active' | 'draft' | 'archived'; query?: string }, caller, s) {
+  async run(input, caller, s) {
     return paged('products', () => listProducts(s.read, caller.storeId, input))
   },
 })
@@ -82,7 +82,7 @@ export const getProductOperation = defineOperation({
   successStatus: 200,
   idempotent: false,
   mcp: { name: 'get_product', title: 'Get product', description: 'One product with variants and inventory summary.', annotations: read },
-  async run(input: { id: string }, caller, s) {
+  async run(input, caller, s) {
     const product = await getProduct(s.read, caller.storeId, input.id)
     return product ? { ok: true, data: product } : notFound('product')
   },
@@ -102,7 +102,7 @@ export const listCollectionsOperation = defineOperation({
   successStatus: 200,
   idempotent: false,
   mcp: { name: 'get_collections', title: 'Get collections', description: 'List real collections (paginated) to reference by id. Never invent collection ids.', annotations: read },
-  async run(input: { limit: number; cursor?: string }, caller, s) {
+  async run(input, caller, s) {
     return paged('collections', () => listCollections(s.read, caller.storeId, input))
   },
 })
@@ -120,7 +120,7 @@ export const getCollectionOperation = defineOperation({
   successStatus: 200,
   idempotent: false,
   mcp: { name: 'get_collection', title: 'Get collection', description: 'One collection with its product ids.', annotations: read },
-  async run(input: { id: string }, caller, s) {
+  async run(input, caller, s) {
     const collection = await getCollection(s.read, caller.storeId, input.id)
     return collection ? { ok: true, data: collection } : notFound('collection')
   },
@@ -140,7 +140,7 @@ export const listOrdersOperation = defineOperation({
   successStatus: 200,
   idempotent: false,
   mcp: { name: 'get_orders', title: 'Get orders', description: 'Recent orders, read-only (for example to learn what sells). Needs orders:read.', annotations: read },
-  async run(input: { limit: number; cursor?: string }, caller, s) {
+  async run(input, caller, s) {
     return paged('orders', () => listOrders(s.read, caller.storeId, input))
   },
 })
@@ -158,7 +158,7 @@ export const getOrderOperation = defineOperation({
   successStatus: 200,
   idempotent: false,
   mcp: { name: 'get_order', title: 'Get order', description: 'One order, read-only.', annotations: read },
-  async run(input: { id: string }, caller, s) {
+  async run(input, caller, s) {
     const order = await getOrder(s.read, caller.storeId, input.id)
     return order ? { ok: true, data: order } : notFound('order')
   },
@@ -178,7 +178,7 @@ export const listCustomersOperation = defineOperation({
   successStatus: 200,
   idempotent: false,
   mcp: { name: 'list_customers', title: 'List customers', description: 'Customers, read-only. Needs customers:read.', annotations: read },
-  async run(input: { limit: number; cursor?: string }, caller, s) {
+  async run(input, caller, s) {
     return paged('customers', () => listCustomers(s.read, caller.storeId, input))
   },
 })

@@ -1,11 +1,62 @@
 import { z } from 'zod'
-import { validationError, zodIssues, type Issue } from '../http/errors.ts'
-import type { ApiError, OperationDefinition } from './operation.ts'
+import type { Authentication } from '../auth/authenticate.ts'
+import type { Caller } from '../auth/caller.ts'
+import { classifyError, validationError, zodIssues, type AppError, type Issue, type Thrown } from '../errors.ts'
+import type { Services } from '../services.ts'
+import type { OperationDefinition, Outcome } from './operation.ts'
 
-// Steps every adapter runs before an operation: the same scope rule and the same input schema.
+// The one path from an adapter into the application. Every adapter (REST, MCP, and the coming
+// dashboard and editor) calls `invoke`; it runs the steps in one order — authentication result,
+// scope, text check and parse, run, classify — and the adapter only adds its own wrapping
+// (REST: multipart, If-Match and idempotency; MCP: its argument checks; dashboard: session and CSRF).
+
+export type InputParts = { params?: unknown; query?: unknown; body?: unknown }
+export type Refused = { ok: false; error: AppError }
+
+export type Invocation<R = never> = {
+  // What src/auth made of the credential or session.
+  authentication: Authentication
+  // The raw input; a function when reading it may fail (a multipart body), read after the scope check.
+  input: InputParts | (() => Promise<{ ok: true; parts: InputParts } | Refused>)
+  // Problems the adapter found in its own arguments, reported together with the schema's.
+  argumentIssues?: readonly Issue[]
+  // The adapter's check of the parsed input before anything runs (REST: If-Match).
+  check?: (input: Record<string, unknown>) => AppError | null
+  // The adapter's wrapping of the run (REST: idempotency keys); it may answer without running (R).
+  around?: (input: Record<string, unknown>, caller: Caller, run: (caller: Caller) => Promise<Outcome<unknown>>) => Promise<Outcome<unknown> | R>
+  // Where an error that escaped the operation is logged (it is answered INTERNAL or UNAVAILABLE).
+  logError: (error: unknown, caller: Caller) => void
+}
+
+export async function invoke<R = never>(op: OperationDefinition, services: Services, steps: Invocation<R>): Promise<Outcome<unknown> | R> {
+  if (!steps.authentication.ok) return { ok: false, error: steps.authentication.refusal.error }
+  const caller = steps.authentication.caller
+  const denied = scopeError(op, caller.scopes)
+  if (denied) return { ok: false, error: denied }
+  let parts: InputParts
+  if (typeof steps.input === 'function') {
+    const read = await steps.input()
+    if (!read.ok) return read
+    parts = read.parts
+  } else parts = steps.input
+  const parsed = parseInput(op, parts, steps.argumentIssues ?? [])
+  if (!parsed.ok) return parsed
+  const refused = steps.check?.(parsed.input)
+  if (refused) return { ok: false, error: refused }
+  const run = async (as: Caller): Promise<Outcome<unknown>> => {
+    try {
+      return await op.run(parsed.input, as, services)
+    } catch (error) {
+      const { log, ...classified } = classifyError(error as Thrown)
+      if (log) steps.logError(error, as)
+      return { ok: false, error: classified }
+    }
+  }
+  return steps.around ? steps.around(parsed.input, caller, run) : run(caller)
+}
 
 // Where the contract lists two scopes, both are required.
-export function scopeError(op: OperationDefinition, granted: ReadonlySet<string>): ApiError | null {
+export function scopeError(op: OperationDefinition, granted: ReadonlySet<string>): AppError | null {
   const missing = op.scopes.filter((s) => !granted.has(s))
   if (missing.length === 0) return null
   return {
@@ -14,8 +65,6 @@ export function scopeError(op: OperationDefinition, granted: ReadonlySet<string>
     details: { requiredScopes: [...op.scopes], grantedScopes: [...granted].sort(), missingScopes: missing },
   }
 }
-
-export type InputParts = { params?: unknown; query?: unknown; body?: unknown }
 
 // Text the database cannot store (NUL, unpaired UTF-16 surrogates) is refused up front, in any
 // string or key of any part of the input, instead of failing at the insert.
@@ -35,10 +84,10 @@ export function textIssues(value: unknown, path = '', depth = 0): Issue[] {
   return issues
 }
 
-export function parseInput(op: OperationDefinition, parts: InputParts): { ok: true; input: Record<string, unknown> } | { ok: false; error: ApiError } {
+export function parseInput(op: OperationDefinition, parts: InputParts, argumentIssues: readonly Issue[] = []): { ok: true; input: Record<string, unknown> } | Refused {
   const unstorable = [...textIssues(parts.params), ...textIssues(parts.query), ...textIssues(parts.body)]
-  if (unstorable.length > 0) return { ok: false, error: validationError(unstorable) }
-  const issues: Issue[] = []
+  if (unstorable.length > 0) return { ok: false, error: validationError([...argumentIssues, ...unstorable]) }
+  const issues: Issue[] = [...argumentIssues]
   const input: Record<string, unknown> = {}
   for (const [schema, value] of [[op.params, parts.params], [op.query, parts.query], [op.body, parts.body]] as const) {
     if (!schema) continue

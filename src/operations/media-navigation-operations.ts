@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { registerMedia } from '../commands/store/media.ts'
+import { MAX_UPLOAD_BYTES, registerMedia } from '../commands/store/media.ts'
 import { updateNavigation, updateNavigationSchema } from '../commands/store/navigation.ts'
 import { sniffImage } from '../commands/store/sniff-image.ts'
-import { MAX_UPLOAD_BYTES } from '../http/multipart.ts'
 import { listMediaAssets, mediaAssetSchema, mediaAssetView } from '../queries/media-assets.ts'
 import { listNavigationMenus, navigationMenuSchema } from '../queries/navigation.ts'
 import { paginationQuerySchema } from '../queries/pagination.ts'
@@ -29,7 +28,7 @@ export const listMediaOperation = defineOperation({
   successStatus: 200,
   idempotent: false,
   mcp: { name: 'get_media', title: 'Get media', description: 'The store’s images (logo, banners, uploads). Put an asset’s themeUrl (not url) in theme image settings.', annotations: read },
-  async run(input: { limit: number; cursor?: string }, caller, s) {
+  async run(input, caller, s) {
     return paged('media', () => listMediaAssets(s.read, caller.storeId, input))
   },
 })
@@ -57,7 +56,7 @@ export const uploadMediaOperation = defineOperation({
   successStatus: 201,
   idempotent: true,
   mcp: { name: 'upload_media', title: 'Upload media', description: 'Register an https image URL or upload image bytes (base64); then use the returned themeUrl in theme image settings.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
-  async run(input: { url?: string; dataBase64?: string; file?: { bytes: Uint8Array }; alt: string }, caller, s) {
+  async run(input, caller, s) {
     if (/[<>]/.test(input.alt)) return invalidInput('alt', 'alt text is plain text', 'UNSAFE_CONTENT')
     const sources = [input.url, input.dataBase64, input.file].filter((v) => v !== undefined).length
     if (sources !== 1) return invalidInput('', 'give exactly one of file (multipart), url or dataBase64')
@@ -70,8 +69,10 @@ export const uploadMediaOperation = defineOperation({
       if (!result.ok) return result
       return { ok: true, status: result.value.created ? 201 : 200, data: mediaAssetView(s.baseUrl, result.value.asset) }
     }
-    const bytes = input.file ? input.file.bytes : new Uint8Array(Buffer.from(input.dataBase64!, 'base64'))
-    if (bytes.byteLength === 0) return invalidInput(input.file ? 'file' : 'dataBase64', 'the upload is empty')
+    // The multipart reader puts the file part's bytes here (src/http/multipart.ts).
+    const file = input.file as { bytes: Uint8Array } | undefined
+    const bytes = file ? file.bytes : new Uint8Array(Buffer.from(input.dataBase64!, 'base64'))
+    if (bytes.byteLength === 0) return invalidInput(file ? 'file' : 'dataBase64', 'the upload is empty')
     if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `an upload is at most ${MAX_UPLOAD_BYTES} bytes` } }
     const sniffed = sniffImage(bytes)
     if (!sniffed) {
@@ -116,7 +117,7 @@ export const updateNavigationOperation = defineOperation({
   successStatus: 200,
   idempotent: true,
   mcp: { name: 'update_navigation', title: 'Update navigation', description: 'Replace one or more store menus (main, footer) by handle.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
-  async run(input: z.output<typeof updateNavigationSchema>, caller, s) {
+  async run(input, caller, s) {
     const result = await updateNavigation(s.commands, commandContext(caller, 'updateNavigation'), input)
     if (!result.ok) return result
     return { ok: true, data: { menus: await listNavigationMenus(s.read, caller.storeId) } }

@@ -1,27 +1,14 @@
 import type { z } from 'zod'
-import type { Actor } from '../events/event-store.ts'
-import type { DomainError } from '../commands/errors.ts'
+import type { Caller } from '../auth/caller.ts'
+import type { Scope } from '../auth/scopes.ts'
+import type { AppError } from '../errors.ts'
 import type { Services } from '../services.ts'
-import type { Scope } from './scopes.ts'
-
-// Who is calling: always derived from the credential, never from the request.
-export type Caller = {
-  storeId: string
-  scopes: ReadonlySet<string>
-  actor: Actor
-  channel: 'rest' | 'mcp'
-  tool?: string | undefined
-  requestId: string
-  idempotencyKey?: string | undefined
-}
 
 export type Pagination = { nextCursor: string | null; hasMore: boolean; limit: number }
 
-export type ApiError = { code: string; message: string; details?: Record<string, unknown> | undefined }
-
 export type Outcome<T> =
   | { ok: true; status?: 200 | 201; data: T; pagination?: Pagination; etag?: string }
-  | { ok: false; error: ApiError | DomainError }
+  | { ok: false; error: AppError }
 
 export type McpToolSpec = {
   name: string
@@ -31,9 +18,13 @@ export type McpToolSpec = {
 }
 
 type AnyObject = z.ZodObject<z.core.$ZodLooseShape>
+type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown
+// What `run` receives: the parsed params, query and body side by side.
+// REST's If-Match header arrives as expectedVersion, also on operations without a body.
+export type OperationInput<P, Q, B> = Parsed<P> & Parsed<Q> & Parsed<B> & { expectedVersion?: number | undefined }
 
 // One contract operation, written once. The REST adapter takes params, query and body apart;
-// the MCP adapter takes their merge as tool arguments; both call `run` with the same input.
+// the MCP adapter takes their merge as tool arguments; both reach `run` through `invoke`.
 export type OperationDefinition<I = any, O = any> = {
   operationId: string
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
@@ -42,9 +33,9 @@ export type OperationDefinition<I = any, O = any> = {
   summary: string
   description: string
   tag: string
-  params?: AnyObject
-  query?: AnyObject
-  body?: AnyObject
+  params?: AnyObject | undefined
+  query?: AnyObject | undefined
+  body?: AnyObject | undefined
   // Present for multipart uploads: the body may also be multipart/form-data with a `file` part.
   multipart?: boolean
   // Bytes a JSON body may have, when the app's default (2 MiB) is not enough.
@@ -62,4 +53,8 @@ export type OperationDefinition<I = any, O = any> = {
   run: (input: I, caller: Caller, services: Services) => Promise<Outcome<O>>
 }
 
-export const defineOperation = <I, O>(op: OperationDefinition<I, O>): OperationDefinition<I, O> => op
+// `run`'s input is inferred from the zod schemas, so a schema change that the handler does not
+// follow is a compile error.
+export const defineOperation = <O, P extends AnyObject | undefined = undefined, Q extends AnyObject | undefined = undefined, B extends AnyObject | undefined = undefined>(
+  op: Omit<OperationDefinition<OperationInput<P, Q, B>, O>, 'params' | 'query' | 'body'> & { params?: P; query?: Q; body?: B },
+): OperationDefinition<OperationInput<P, Q, B>, O> => op

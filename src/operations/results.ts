@@ -1,10 +1,11 @@
 import type { Result } from '../commands/errors.ts'
+import { notFoundError, type ErrorCode } from '../errors.ts'
 import type { Outcome } from './operation.ts'
 
-export const notFound = (what: string): Outcome<never> => ({ ok: false, error: { code: 'NOT_FOUND', message: `${what} not found` } })
+export const notFound = (what: string): Outcome<never> => ({ ok: false, error: notFoundError(what) })
 
 // A refusal of the input itself, in the same shape as a zod validation failure.
-export const invalidInput = (path: string, message: string, code = 'VALIDATION_FAILED'): Outcome<never> => ({
+export const invalidInput = (path: string, message: string, code: ErrorCode = 'VALIDATION_FAILED'): Outcome<never> => ({
   ok: false,
   error: { code, message: path ? `${path}: ${message}` : message, details: { issues: [{ path, code, message }] } },
 })

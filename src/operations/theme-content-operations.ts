@@ -1,12 +1,13 @@
 import { z } from 'zod'
-import { applyThemeOperations } from '../commands/theme/handlers.ts'
-import { blockInputSchema, expectedVersionSchema, pageChangesSchema, pageInputSchema, sectionInputSchema, targetSchema, type Operation } from '../commands/theme/operations.ts'
-import { layoutOf, type Theme } from '../commands/theme/state.ts'
+import { applyThemeEdits } from '../commands/theme/handlers.ts'
+import { blockInputSchema, expectedVersionSchema, pageChangesSchema, pageInputSchema, sectionInputSchema, targetSchema, type Edit } from '../commands/theme/edits.ts'
+import { layoutOf, type Theme } from '../aggregates/theme/state.ts'
 import { locatedSectionSchema, themePageSchema } from '../queries/themes/schemas.ts'
 import { findTheme, locateSection, pageOf, sectionsOf } from '../queries/themes/theme-queries.ts'
 import { TEMPLATE_NAMES } from '../theme/document.ts'
 import { commandContext } from './command-context.ts'
-import { defineOperation, type Caller, type Outcome } from './operation.ts'
+import type { Caller } from '../auth/caller.ts'
+import { defineOperation, type Outcome } from './operation.ts'
 import type { Services } from '../services.ts'
 import { invalidInput, notFound, themeEtag } from './results.ts'
 
@@ -17,8 +18,8 @@ const expectedVersion = expectedVersionSchema.optional()
 const themeVersion = z.number().int().meta({ description: 'The theme version after the change.' })
 
 // A single edit is a batch of one: the same validation, events and audit as applyThemeBatch.
-async function edit<O>(caller: Caller, s: Services, operation: string, id: string, ops: Operation[], expected: number | undefined, pick: (theme: Theme) => O | null): Promise<Outcome<O & { themeVersion: number }>> {
-  const result = await applyThemeOperations(s.commands, commandContext(caller, operation), id, { operations: ops, expectedVersion: expected })
+async function edit<O>(caller: Caller, s: Services, operation: string, id: string, ops: Edit[], expected: number | undefined, pick: (theme: Theme) => O | null): Promise<Outcome<O & { themeVersion: number }>> {
+  const result = await applyThemeEdits(s.commands, commandContext(caller, operation), id, { operations: ops, expectedVersion: expected })
   if (!result.ok) {
     // A single edit of a page or section that does not exist is a plain 404, not a batch issue.
     const issues = (result.error.details?.issues ?? []) as { code: string; message: string }[]
@@ -45,7 +46,7 @@ export const listThemePagesOperation = defineOperation({
   data: z.object({ pages: z.array(themePageSchema) }),
   successStatus: 200,
   idempotent: false,
-  async run(input: { id: string }, caller, s) {
+  async run(input, caller, s) {
     const theme = await findTheme(s.read, caller.storeId, input.id)
     if (!theme) return notFound('theme')
     return { ok: true, data: { pages: theme.document.pages }, etag: themeEtag(theme.version) }
@@ -68,7 +69,7 @@ export const createThemePageOperation = defineOperation({
   idempotent: true,
   ifMatch: true,
   mcp: { name: 'create_page', title: 'Create page', description: 'Add a custom page (about, FAQ, lookbook) to a draft theme. To create several pages or sections at once use apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
-  async run(input: Omit<z.output<typeof pageInputSchema>, 'id'> & { id: string; pageId?: string; expectedVersion?: number }, caller, s) {
+  async run(input, caller, s) {
     const { id, pageId: given, expectedVersion: expected, ...fields } = input
     const page = { ...fields, id: given ?? s.commands.newId('page') }
     const outcome = await edit(caller, s, 'createThemePage', id, [{ op: 'createPage', page }], expected, (t) => pageOf(t, page.id))
@@ -91,7 +92,7 @@ export const updateThemePageOperation = defineOperation({
   idempotent: true,
   ifMatch: true,
   mcp: { name: 'update_page', title: 'Update page', description: 'Change a custom page’s slug, title, status or layout in a draft theme.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
-  async run(input: { id: string; pageId: string; expectedVersion?: number; slug?: string; title?: string; status?: 'draft' | 'published'; layout?: never[] }, caller, s) {
+  async run(input, caller, s) {
     const { id, pageId: target, expectedVersion: expected, ...rest } = input
     const changes = pageChangesSchema.safeParse(rest)
     if (!changes.success) {
@@ -115,7 +116,7 @@ export const deleteThemePageOperation = defineOperation({
   idempotent: true,
   ifMatch: true,
   mcp: { name: 'delete_page', title: 'Delete page', description: 'Remove a custom page from a draft theme.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } },
-  async run(input: { id: string; pageId: string; expectedVersion?: number }, caller, s) {
+  async run(input, caller, s) {
     return edit(caller, s, 'deleteThemePage', input.id, [{ op: 'deletePage', pageId: input.pageId }], input.expectedVersion, () => ({ deleted: true as const, id: input.pageId }))
   },
 })
@@ -133,7 +134,7 @@ export const listThemeSectionsOperation = defineOperation({
   data: z.object({ sections: z.array(locatedSectionSchema) }),
   successStatus: 200,
   idempotent: false,
-  async run(input: { id: string; template?: string; pageId?: string }, caller, s) {
+  async run(input, caller, s) {
     const theme = await findTheme(s.read, caller.storeId, input.id)
     if (!theme) return notFound('theme')
     return { ok: true, data: { sections: sectionsOf(theme, { template: input.template, pageId: input.pageId }) }, etag: themeEtag(theme.version) }
@@ -155,9 +156,9 @@ export const createThemeSectionOperation = defineOperation({
   idempotent: true,
   ifMatch: true,
   mcp: { name: 'create_section', title: 'Create section', description: 'Add one section to a template or page of a draft theme. For more than one change prefer apply_theme_batch. Product and collection ids must come from get_products / get_collections.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
-  async run(input: { id: string; target: never; index?: number; section: z.output<typeof sectionInputSchema>; expectedVersion?: number }, caller, s) {
+  async run(input, caller, s) {
     const section = { ...input.section, id: input.section.id ?? s.commands.newId('sec') }
-    const op: Operation = { op: 'createSection', target: input.target, ...(input.index !== undefined ? { index: input.index } : {}), section }
+    const op: Edit = { op: 'createSection', target: input.target, ...(input.index !== undefined ? { index: input.index } : {}), section }
     const outcome = await edit(caller, s, 'createThemeSection', input.id, [op], input.expectedVersion, (t) => locateSection(t, section.id))
     return outcome.ok ? { ...outcome, status: 201 } : outcome
   },
@@ -184,8 +185,8 @@ export const updateThemeSectionOperation = defineOperation({
   idempotent: true,
   ifMatch: true,
   mcp: { name: 'update_section', title: 'Update section', description: 'Change a section’s settings or blocks, or move it (target/index), in a draft theme.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
-  async run(input: { id: string; sectionId: string; settings?: Record<string, unknown>; blocks?: never[]; target?: never; index?: number; expectedVersion?: number }, caller, s) {
-    const ops: Operation[] = []
+  async run(input, caller, s) {
+    const ops: Edit[] = []
     if (input.settings !== undefined || input.blocks !== undefined) {
       ops.push({ op: 'updateSection', sectionId: input.sectionId, ...(input.settings ? { settings: input.settings } : {}), ...(input.blocks ? { blocks: input.blocks } : {}) })
     }
@@ -219,7 +220,7 @@ export const deleteThemeSectionOperation = defineOperation({
   idempotent: true,
   ifMatch: true,
   mcp: { name: 'delete_section', title: 'Delete section', description: 'Remove a section from a draft theme.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } },
-  async run(input: { id: string; sectionId: string; expectedVersion?: number }, caller, s) {
+  async run(input, caller, s) {
     return edit(caller, s, 'deleteThemeSection', input.id, [{ op: 'deleteSection', sectionId: input.sectionId }], input.expectedVersion, () => ({ deleted: true as const, id: input.sectionId }))
   },
 })

@@ -1,12 +1,13 @@
 import { z } from 'zod'
-import { createTheme, duplicateTheme, publishTheme, archiveTheme, updateTheme, applyThemeOperations, recordPreviewIssued } from '../commands/theme/handlers.ts'
-import { batchRequestSchema, expectedVersionSchema, tokenChangesSchema, navigationInputSchema } from '../commands/theme/operations.ts'
-import type { Theme } from '../commands/theme/state.ts'
+import { createTheme, duplicateTheme, publishTheme, archiveTheme, updateTheme, applyThemeEdits, recordPreviewIssued } from '../commands/theme/handlers.ts'
+import { batchRequestSchema, expectedVersionSchema, tokenChangesSchema, navigationInputSchema } from '../commands/theme/edits.ts'
+import type { Theme } from '../aggregates/theme/state.ts'
 import { issuePreviewToken } from '../preview/tokens.ts'
 import { themeSchema, themeSummarySchema } from '../queries/themes/schemas.ts'
 import { findTheme, listThemes, themeSummary, themeView } from '../queries/themes/theme-queries.ts'
 import { themeSchemaDescription } from '../theme/index.ts'
 import { describeEvent } from '../projections/activity-descriptions.ts'
+import { streams } from '../events/theme-events.ts'
 import { commandContext } from './command-context.ts'
 import { defineOperation } from './operation.ts'
 import { fromResult, invalidInput, notFound, themeEtag } from './results.ts'
@@ -31,7 +32,7 @@ export const listThemesOperation = defineOperation({
     { name: 'list_themes', title: 'List themes', description: 'List the store’s themes (drafts, private, active) with status and version. Use it to find an existing draft before creating a new one.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
     { name: 'get_themes', title: 'Get themes', description: 'Same as list_themes: the store’s themes with status and version. Prefer get_context at the start of a session, which already includes them.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
   ],
-  async run(input: { includeArchived?: 'true' | 'false' }, caller, s) {
+  async run(input, caller, s) {
     const themes = await listThemes(s.read, caller.storeId, { includeArchived: input.includeArchived === 'true' })
     return { ok: true, data: { themes: themes.map((t) => themeSummary(t, s.baseUrl)) } }
   },
@@ -54,7 +55,7 @@ export const createThemeOperation = defineOperation({
   idempotent: true,
   etag: true,
   mcp: { name: 'create_theme', title: 'Create draft theme', description: 'Create a private draft theme (never live). Call only when get_context shows no draft; then design it with apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
-  async run(input: { name: string; provider: string }, caller, s) {
+  async run(input, caller, s) {
     const result = await createTheme(s.commands, commandContext(caller, 'createTheme'), input)
     return fromResult(result, (t) => themeView(t, s.baseUrl), { status: 201, etag: etagOf })
   },
@@ -91,7 +92,7 @@ export const getThemeOperation = defineOperation({
   idempotent: false,
   etag: true,
   mcp: { name: 'get_theme', title: 'Get theme', description: 'A theme with its full document (templates, pages, sections, tokens, navigation) and version.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
-  async run(input: { id: string }, caller, s) {
+  async run(input, caller, s) {
     const theme = await findTheme(s.read, caller.storeId, input.id)
     if (!theme) return notFound('theme')
     return { ok: true, data: themeView(theme, s.baseUrl), etag: etagOf(theme) }
@@ -119,7 +120,7 @@ export const updateThemeOperation = defineOperation({
   ifMatch: true,
   etag: true,
   mcp: { name: 'update_theme', title: 'Update theme', description: 'Rename a draft theme or change its design tokens (colors, font, logo, preset) or navigation. For sections and pages prefer apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
-  async run(input: { id: string; name?: string; tokens?: Record<string, unknown>; navigation?: unknown[]; expectedVersion?: number }, caller, s) {
+  async run(input, caller, s) {
     if (input.name === undefined && input.tokens === undefined && input.navigation === undefined) {
       return invalidInput('', 'give at least one of name, tokens, navigation')
     }
@@ -142,7 +143,7 @@ export const archiveThemeOperation = defineOperation({
   idempotent: true,
   ifMatch: true,
   mcp: { name: 'archive_theme', title: 'Archive theme', description: 'Archive a theme that is not live. It cannot be edited or published afterwards.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } },
-  async run(input: { id: string; expectedVersion?: number }, caller, s) {
+  async run(input, caller, s) {
     const result = await archiveTheme(s.commands, commandContext(caller, 'archiveTheme'), input.id, { expectedVersion: input.expectedVersion })
     return fromResult(result, (t) => themeView(t, s.baseUrl))
   },
@@ -166,7 +167,7 @@ export const duplicateThemeOperation = defineOperation({
   idempotent: true,
   etag: true,
   mcp: { name: 'duplicate_theme', title: 'Duplicate theme', description: 'Copy a theme (for example the live one) into a new editable draft.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
-  async run(input: { id: string; name?: string; provider?: string }, caller, s) {
+  async run(input, caller, s) {
     const source = await findTheme(s.read, caller.storeId, input.id)
     const result = await duplicateTheme(s.commands, commandContext(caller, 'duplicateTheme'), input.id, { name: input.name, provider: input.provider ?? source?.provider ?? 'custom' })
     return fromResult(result, (t) => themeView(t, s.baseUrl), { status: 201, etag: etagOf })
@@ -180,15 +181,15 @@ export const publishThemeOperation = defineOperation({
   scopes: ['themes:publish'],
   tag: 'Themes',
   summary: 'Publish a theme to the live storefront',
-  description: 'Validates the document, then in one transaction makes it the live theme and turns the former live theme private (re-publishing a private theme is the one-step rollback). Requires themes:publish, which merchants grant only for agent-led publishing.',
+  description: 'Validates the document, then in one transaction makes it the live theme and turns the former live theme private (re-publishing a private theme is the one-step rollback). Requires themes:publish, which merchants grant only for agent-led publishing. Pass the version you previewed (If-Match or expectedVersion): if the theme changed after it, the publish is refused with 409 VERSION_CONFLICT and nothing changes. diffTheme (from=live, to=draft) shows what will go live.',
   params: themeIdParams,
   body: z.strictObject({ ...versionBody }),
   data: themeSchema,
   successStatus: 200,
   idempotent: true,
   ifMatch: true,
-  mcp: { name: 'publish_theme', title: 'Publish theme', description: 'Make a previewed draft the live storefront theme: validates, applies to live in one transaction, and records an audit entry. Only with explicit merchant permission (themes:publish); otherwise ask the merchant to publish from the editor.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } },
-  async run(input: { id: string; expectedVersion?: number }, caller, s) {
+  mcp: { name: 'publish_theme', title: 'Publish theme', description: 'Make a previewed draft the live storefront theme. First diff_theme (from live, to draft) and show the merchant; pass expectedVersion = the version you previewed, so a later change is refused (VERSION_CONFLICT). Only with explicit merchant permission (themes:publish); otherwise ask the merchant to publish from the editor.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } },
+  async run(input, caller, s) {
     const result = await publishTheme(s.commands, commandContext(caller, 'publishTheme'), input.id, { expectedVersion: input.expectedVersion })
     return fromResult(result, (t) => themeView(t, s.baseUrl))
   },
@@ -198,7 +199,7 @@ export const previewDataSchema = z.object({
   previewUrl: z.string().meta({ description: 'Signed, short-lived URL rendering the draft with the real catalog. Append a path (/products/<id>, /collections/<id>, /pages/<slug>) to preview other pages; query parameters are kept.' }),
   expiresAt: z.string(),
   themeId: z.string(),
-  themeVersion: z.number().int(),
+  themeVersion: z.number().int().meta({ description: 'The version this preview shows; pass it as expectedVersion when publishing.' }),
 })
 
 export const createThemePreviewTokenOperation = defineOperation({
@@ -214,7 +215,7 @@ export const createThemePreviewTokenOperation = defineOperation({
   successStatus: 201,
   idempotent: false,
   mcp: { name: 'preview_theme', title: 'Preview theme', description: 'Get a signed preview URL of a theme (15 minutes) to check the design with the real catalog. Preview after each round of changes and before asking to publish.', annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
-  async run(input: { id: string }, caller, s) {
+  async run(input, caller, s) {
     const theme = await findTheme(s.read, caller.storeId, input.id)
     if (!theme) return notFound('theme')
     const issued = await issuePreviewToken(s.signingSecret, { storeId: caller.storeId, themeId: theme.themeId, themeVersion: theme.version, now: s.clock() })
@@ -246,10 +247,10 @@ export const applyThemeBatchOperation = defineOperation({
   ifMatch: true,
   etag: true,
   mcp: { name: 'apply_theme_batch', title: 'Apply theme batch', description: 'The main design tool: apply many edits to a draft in one all-or-nothing call (sections, pages, tokens, navigation). Reference products and collections only by ids read from get_products / get_collections; never invent ids. Use dryRun to validate first.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
-  async run(input: { id: string; operations: never[]; expectedVersion?: number; dryRun: boolean }, caller, s) {
-    const result = await applyThemeOperations(s.commands, commandContext(caller, 'applyThemeBatch'), input.id, input)
+  async run(input, caller, s) {
+    const result = await applyThemeEdits(s.commands, commandContext(caller, 'applyThemeBatch'), input.id, input)
     if (!result.ok) return result
-    const changes = (result.decided ?? []).flatMap((e) => describeEvent(e, `theme-${input.id}`) ?? [])
+    const changes = (result.decided ?? []).flatMap((e) => describeEvent(e, streams.theme(input.id)) ?? [])
     return { ok: true, data: { theme: themeView(result.value, s.baseUrl), dryRun: input.dryRun, applied: input.dryRun ? 0 : input.operations.length, changes }, etag: etagOf(result.value) }
   },
 })

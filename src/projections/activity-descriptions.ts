@@ -1,7 +1,18 @@
-import type { DomainEvent, SectionTarget } from '../events/theme-events.ts'
+import { streams, type DomainEvent } from '../events/theme-events.ts'
+import type { SectionTarget } from '../aggregates/theme/events.ts'
 
 const where = (t: SectionTarget) => ('template' in t ? `the ${t.template} template` : `page ${t.pageId}`)
 const list = (names: string[]) => names.join(', ')
+const GRANT_REVOCATIONS = {
+  merchant: 'revoked by the merchant',
+  refresh_token_reuse: 'a refresh token came back after it had been replaced (possible theft), so every token of the grant is revoked',
+  client_revocation: 'the app revoked its refresh token',
+  app_deleted: 'the app was deleted',
+} as const
+const TOKEN_REVOCATIONS = {
+  code_reuse: 'an authorization code was used twice, so the tokens issued from it are revoked',
+  client_revocation: 'the app revoked an access token',
+} as const
 
 // One readable line per event for the merchant's developer-activity view; null for bookkeeping.
 export function describeEvent(event: DomainEvent, streamId: string): string | null {
@@ -32,20 +43,41 @@ export function describeEvent(event: DomainEvent, streamId: string): string | nu
       return `Moved section "${event.data.sectionId}" from ${where(event.data.from)} to position ${event.data.index + 1} of ${where(event.data.to)}`
     case 'ThemePublished':
       return event.data.previousThemeId
-        ? `Published theme ${streamId.slice('theme-'.length)} to the live storefront, replacing ${event.data.previousThemeId}`
-        : `Published theme ${streamId.slice('theme-'.length)} to the live storefront`
+        ? `Published theme ${streams.theme.idOf(streamId)} to the live storefront, replacing ${event.data.previousThemeId}`
+        : `Published theme ${streams.theme.idOf(streamId)} to the live storefront`
     case 'ThemeUnpublished':
-      return `Theme ${streamId.slice('theme-'.length)} is no longer live (replaced by ${event.data.replacedBy}) and is now private`
+      return `Theme ${streams.theme.idOf(streamId)} is no longer live (replaced by ${event.data.replacedBy}) and is now private`
     case 'ThemeArchived':
-      return `Archived theme ${streamId.slice('theme-'.length)}`
+      return `Archived theme ${streams.theme.idOf(streamId)}`
     case 'ThemePreviewIssued':
       return `Issued a preview link for version ${event.data.themeVersion}, valid until ${event.data.expiresAt}`
     case 'NavigationMenusUpdated':
       return `Updated navigation menus: ${list(event.data.changed)}`
     case 'MediaAssetRegistered':
       return event.data.source === 'upload' ? `Uploaded image ${event.data.url} (${event.data.contentType}, ${event.data.byteSize} bytes)` : `Registered image URL ${event.data.url}`
+    case 'AppCreated':
+      return `Created ${event.data.kind} app "${event.data.name}" (client ID ${event.data.clientId}${event.data.redirectUris.length ? `, redirect URIs: ${list(event.data.redirectUris)}` : ''})`
+    case 'AppRedirectUrisChanged':
+      return `Set the redirect URIs of app "${event.data.name}": ${event.data.redirectUris.length ? list(event.data.redirectUris) : 'none'}`
+    case 'AppSecretRotated':
+      return `Rotated the client secret of app "${event.data.name}" (new secret ends ${event.data.hint})`
+    case 'AppDeleted':
+      return `Deleted app "${event.data.name}"${event.data.revokedKeys ? ` and revoked its ${event.data.revokedKeys} API key${event.data.revokedKeys === 1 ? '' : 's'}` : ''}`
+    case 'ApiKeyCreated':
+      return `Created API key "${event.data.name}" (${event.data.hint}) with scopes ${list(event.data.scopes)}`
+    case 'ApiKeyRevoked':
+      return `Revoked API key "${event.data.name}"`
     case 'CommandRejected':
       return `Refused: ${event.data.code}: ${event.data.message}`
+    case 'OAuthGrantApproved': {
+      const d = event.data
+      const who = `${d.clientName}${d.verified ? '' : ' (unverified)'}`
+      return d.previousScopes ? `Changed the access of ${who} to: ${list(d.scopes)}` : `Connected ${who} with: ${list(d.scopes)}`
+    }
+    case 'OAuthGrantRevoked':
+      return `Disconnected ${event.data.clientName}: ${GRANT_REVOCATIONS[event.data.reason]}`
+    case 'OAuthTokensRevoked':
+      return `${event.data.clientName}: ${TOKEN_REVOCATIONS[event.data.reason]} (${event.data.tokens})`
     case 'StoreThemeAdded':
     case 'StoreThemeArchived':
     case 'LiveThemeChanged':
@@ -54,7 +86,8 @@ export function describeEvent(event: DomainEvent, streamId: string): string | nu
 }
 
 export function themeIdOf(event: DomainEvent, streamId: string): string | null {
-  if (streamId.startsWith('theme-')) return streamId.slice('theme-'.length)
+  const themeId = streams.theme.idOf(streamId)
+  if (themeId !== null) return themeId
   if ('themeId' in event.data && typeof event.data.themeId === 'string') return event.data.themeId
   return null
 }

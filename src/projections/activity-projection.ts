@@ -54,7 +54,8 @@ export const activityProjection: Projection = {
         channel: m.channel,
         tool: m.tool ?? null,
         credential_kind: m.actor.kind,
-        credential_id: m.actor.credentialId,
+        // A merchant has no credential id; the merchant's id says who it was.
+        credential_id: m.actor.kind === 'merchant' ? m.actor.merchantId : m.actor.credentialId,
         app_id: m.actor.appId,
         request_id: m.requestId ?? null,
         summary: summarize(lines),

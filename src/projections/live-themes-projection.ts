@@ -1,6 +1,6 @@
 import type { QueryCreator } from 'kysely'
 import type { Database } from '../db/database.ts'
-import type { StoreThemesEvent } from '../events/theme-events.ts'
+import { streams, type StoreThemesEvent } from '../events/theme-events.ts'
 import { groupByStream, type Projection } from './projection.ts'
 
 // The live theme of each store: what the storefront renders.
@@ -8,7 +8,7 @@ export const liveThemesProjection: Projection = {
   name: 'live_themes',
   tables: ['live_themes'],
   async apply(db: QueryCreator<Database>, events) {
-    for (const [, list] of groupByStream(events, 'store-themes-')) {
+    for (const [, list] of groupByStream(events, streams.storeThemes.prefix)) {
       const last = [...list].reverse().find((e) => e.type === 'LiveThemeChanged')
       if (!last) continue
       const data = (last as unknown as StoreThemesEvent & { type: 'LiveThemeChanged' }).data

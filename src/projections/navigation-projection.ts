@@ -1,6 +1,6 @@
 import type { QueryCreator } from 'kysely'
 import type { Database } from '../db/database.ts'
-import type { NavigationEvent } from '../events/theme-events.ts'
+import { streams, type NavigationEvent } from '../events/theme-events.ts'
 import { groupByStream, type Projection } from './projection.ts'
 
 // The store's navigation menus. Each event carries the full set of menus.
@@ -8,7 +8,7 @@ export const navigationProjection: Projection = {
   name: 'navigation_menus',
   tables: ['navigation_menus'],
   async apply(db: QueryCreator<Database>, events) {
-    for (const [, list] of groupByStream(events, 'navigation-')) {
+    for (const [, list] of groupByStream(events, streams.navigation.prefix)) {
       const last = list.at(-1)!
       const current = await db.selectFrom('navigation_menus').select('stream_version').where('store_id', '=', last.storeId).executeTakeFirst()
       if (current && current.stream_version >= last.streamVersion) continue

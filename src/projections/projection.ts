@@ -8,6 +8,9 @@ import type { RecordedEvent } from '../events/event-store.ts'
 export type Projection = {
   name: string
   tables: readonly (keyof Database & string)[]
+  // Bump when apply() would now write different rows for the same events: the live tables were
+  // built by the older code, and `projections:status` then says a rebuild is needed. Default 1.
+  version?: number
   apply: (db: QueryCreator<Database>, events: RecordedEvent[]) => Promise<void>
 }
 

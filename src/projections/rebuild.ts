@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../db/database.ts'
-import type { EventStore, Position } from '../events/event-store.ts'
+import type { Position } from '../events/event-store.ts'
+import type { PostgresEventStore as EventStore } from '../events/postgres-event-store.ts'
+import { recordBuiltVersion } from './lag.ts'
 import type { Projection } from './projection.ts'
 import { catchUp, readProjectionCheckpoint, writeCheckpoint } from './runner.ts'
 
@@ -58,6 +60,7 @@ export async function rebuildProjection(db: Kysely<Database>, eventStore: EventS
       await sql`alter table ${sql.id(SHADOW, table)} set schema public`.execute(trx)
     }
     await writeCheckpoint(trx, projection.name, position)
+    await recordBuiltVersion(trx, projection)
     await trx.deleteFrom('projection_checkpoints').where('name', '=', checkpoint).execute()
   })
   return { projection: projection.name, events: built.applied + finalEvents, resumed, swapped: true }

@@ -1,8 +1,9 @@
-import type { QueryCreator, Selectable } from 'kysely'
+import type { Kysely, QueryCreator, Selectable } from 'kysely'
+import { streams } from '../events/theme-events.ts'
 import type { Database, ThemesTable } from '../db/database.ts'
-import type { ThemeEvent } from '../events/theme-events.ts'
+import type { ThemeEvent } from '../aggregates/theme/events.ts'
 import type { ThemeDocument } from '../theme/document.ts'
-import { evolve, initialThemeState, type Theme, type ThemeState } from '../commands/theme/state.ts'
+import { evolve, initialThemeState, type Theme, type ThemeSnapshot, type ThemeState } from '../aggregates/theme/state.ts'
 import { groupByStream, iso, type Projection } from './projection.ts'
 
 export type ThemeRow = Selectable<ThemesTable>
@@ -30,6 +31,18 @@ export function rowToThemeHeader(row: HeaderRow): ThemeHeader {
 
 // The projection row holds the whole theme state, so it doubles as the command side's snapshot.
 export const rowToTheme = (row: ThemeRow): Theme => ({ ...rowToThemeHeader(row), document: row.document as ThemeDocument })
+
+// The command side's snapshot of a theme: its row and its stream's current version, in one read.
+export async function readThemeSnapshot(db: Kysely<Database>, themeId: string): Promise<ThemeSnapshot | null> {
+  const row = await db
+    .selectFrom('themes')
+    .innerJoin('streams', (join) => join.on('streams.stream_id', '=', streams.theme(themeId)))
+    .selectAll('themes')
+    .select('streams.version as current_version')
+    .where('themes.theme_id', '=', themeId)
+    .executeTakeFirst()
+  return row ? { theme: rowToTheme(row), snapshotVersion: row.stream_version, streamVersion: Number(row.current_version) } : null
+}
 
 export const THEME_HEADER_COLUMNS = ['theme_id', 'store_id', 'name', 'provider', 'status', 'version', 'duplicated_from', 'created_at', 'updated_at', 'published_at', 'archived_at', 'last_preview_at', 'last_previewed_version'] as const
 
@@ -59,8 +72,8 @@ export const themesProjection: Projection = {
   name: 'themes',
   tables: ['themes'],
   async apply(db: QueryCreator<Database>, events) {
-    for (const [streamId, list] of groupByStream(events, 'theme-')) {
-      const themeId = streamId.slice('theme-'.length)
+    for (const [streamId, list] of groupByStream(events, streams.theme.prefix)) {
+      const themeId = streams.theme.idOf(streamId)!
       const row = await db.selectFrom('themes').selectAll().where('theme_id', '=', themeId).executeTakeFirst()
       let state: ThemeState = row ? { exists: true, ...rowToTheme(row) } : initialThemeState
       let streamVersion = row ? row.stream_version : 0

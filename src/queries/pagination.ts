@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { sql, type RawBuilder } from 'kysely'
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely'
+import type { Database } from '../db/database.ts'
 import { z } from 'zod'
 
 // Keyset pagination with opaque, tamper-evident cursors.
@@ -148,4 +149,24 @@ export function toPage<R, T>(
       limit,
     },
   }
+}
+
+// The one keyset list: a query of one store's rows, read in (createdAt, id) order after the
+// cursor's position, a page plus one row (that says there is more).
+export async function paginate<R extends { cursor_ts: string }, T>(
+  ctx: { cursorSecret: string },
+  args: PageArgs,
+  list: {
+    scope: CursorScope
+    query: SelectQueryBuilder<Database, any, R>
+    keys: { createdAt: string; id: string; direction: 'asc' | 'desc'; idOf: (row: R) => string }
+    map: (row: R) => T
+  },
+): Promise<Page<T>> {
+  const limit = resolveLimit(args.limit)
+  const { keys } = list
+  const after = args.cursor === undefined ? null : decodeCursor(ctx.cursorSecret, list.scope, args.cursor)
+  const query = after ? list.query.where(keysetAfter(keys.createdAt, keys.id, keys.direction, after)) : list.query
+  const rows = await query.orderBy(sql.ref(keys.createdAt), keys.direction).orderBy(sql.ref(keys.id), keys.direction).limit(limit + 1).execute()
+  return toPage(rows as R[], limit, { secret: ctx.cursorSecret, scope: list.scope, position: (r) => ({ createdAt: r.cursor_ts, id: keys.idOf(r) }), map: list.map })
 }

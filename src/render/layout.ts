@@ -5,7 +5,7 @@ import type { Env } from './env.ts'
 import { html, type Html } from './html.ts'
 import { FAVICON_PATH, STYLESHEET_PATH } from './styles.ts'
 import type { Urls } from './urls.ts'
-import type { MenuLink, StoreView } from './store.ts'
+import type { StoreView } from './store.ts'
 
 export type PreviewInfo = { themeName: string; expiresAt: Date; version: number | null }
 
@@ -45,7 +45,7 @@ const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 export function previewBanner(preview: PreviewInfo, notes: readonly string[]): Html {
   return html`<div class="preview-banner" role="region" aria-label="Preview">
 <span class="preview-pill">Preview</span>
-<span>Preview of <strong>${preview.themeName}</strong> — not live.</span>
+<span>Preview of <strong>${preview.themeName}</strong>${preview.version === null ? '' : html`, <span class="preview-version">version ${preview.version}</span>`} — not live.</span>
 <span>This link expires <time datetime="${preview.expiresAt.toISOString()}">${utc(preview.expiresAt)}</time>.</span>
 </div>
 ${notes.length > 0 ? html`<p class="preview-notes">${notes.length === 1 ? 'Note for the theme author: ' : `${notes.length} notes for the theme author: `}${notes.slice(0, 5).join('; ')}${notes.length > 5 ? '; …' : ''}</p>` : null}`
@@ -55,6 +55,22 @@ function isCurrent(href: unknown, currentPath: string): boolean {
   if (typeof href !== 'string') return false
   const path = href.split(/[?#]/)[0] ?? ''
   return path === currentPath || (path !== '/' && path.length > 1 && currentPath.startsWith(`${path}/`))
+}
+
+const PAGE_LINK = /^\/pages\/([^/?#]+)\/?(?:[?#].*)?$/
+
+/**
+ * Drops links to custom pages the theme does not have (or has only as a draft, on the live
+ * store), so no menu leads to a 404; the preview tells the theme author.
+ */
+function withoutDeadPageLinks<T extends { label: string; href: unknown }>(links: readonly T[], doc: DocumentView, env: Env): T[] {
+  return links.filter((link) => {
+    const slug = typeof link.href === 'string' ? PAGE_LINK.exec(link.href)?.[1] : undefined
+    if (slug === undefined) return true
+    const found = doc.pages.some((p) => p.slug === slug && (p.status === 'published' || env.mode === 'preview'))
+    if (!found) env.report.notes.push(`the menu link "${link.label}" to /pages/${slug} is hidden: the theme has no such page`)
+    return found
+  })
 }
 
 function navLinks(links: readonly NavLink[], env: Env, currentPath: string, nested: boolean): Html {
@@ -76,7 +92,7 @@ export function siteHeader(doc: DocumentView, env: Env, currentPath: string): Ht
   const brand = logo ? html`<img src="${logo}" alt="${env.store.name}" height="40">` : html`<span>${env.store.name}</span>`
   const links: NavLink[] =
     doc.navigation.length > 0
-      ? doc.navigation
+      ? withoutDeadPageLinks(doc.navigation, doc, env).map((l) => ({ ...l, children: withoutDeadPageLinks(l.children, doc, env) }))
       : [
           { label: 'Home', href: '/', children: [] },
           { label: 'Shop', href: '/products', children: [] },
@@ -92,7 +108,7 @@ export function siteHeader(doc: DocumentView, env: Env, currentPath: string): Ht
 </header>`
 }
 
-function footerMenu(items: readonly MenuLink[], env: Env): Html | null {
+function footerMenu(items: readonly NavLink[], env: Env): Html | null {
   const links = items.flatMap((item) => {
     const href = env.urls.link(item.href)
     return href ? [html`<li><a href="${href}">${item.label}</a></li>`] : []
@@ -102,14 +118,14 @@ function footerMenu(items: readonly MenuLink[], env: Env): Html | null {
 
 const NETWORKS: Readonly<Record<string, string>> = { instagram: 'Instagram', facebook: 'Facebook', youtube: 'YouTube', pinterest: 'Pinterest', tiktok: 'TikTok', x: 'X', twitter: 'X' }
 
-export function siteFooter(store: StoreView, env: Env): Html {
+export function siteFooter(store: StoreView, doc: DocumentView, env: Env): Html {
   const email = env.urls.contact(`mailto:${store.contactEmail}`)
   const phone = store.contactPhone ? env.urls.contact(`tel:${store.contactPhone.replace(/[^+0-9]/g, '')}`) : null
   const social = store.socialLinks.flatMap((s) => {
     const href = env.urls.external(s.url)
     return href ? [html`<li><a href="${href}" rel="noopener noreferrer">${NETWORKS[s.network] ?? s.network}</a></li>`] : []
   })
-  const menu = footerMenu(store.footerMenu, env)
+  const menu = footerMenu(withoutDeadPageLinks(store.footerMenu, doc, env), env)
   return html`<footer class="site-footer">
 <div class="container">
 <div class="footer-grid">

@@ -328,7 +328,7 @@ export async function renderStorefrontPage(req: RenderRequest): Promise<Rendered
 
   const currentPath = routePath(req.route)
   const header = siteHeader(doc, env, currentPath)
-  const footer = siteFooter(req.store, env)
+  const footer = siteFooter(req.store, doc, env)
   const banner = req.mode === 'preview' && req.preview ? previewBanner(req.preview, report.notes) : null
   const style = inlineStyle(doc.tokens, styles)
   const page = documentShell({

@@ -1,11 +1,11 @@
 // The store-wide facts every page shows (name, locale and currency, contact details, the
 // footer menu, the cash-on-delivery terms), read with the existing read queries.
-import { getCheckout, getStore, getStoreSettings } from '../queries/commerce/index.ts'
-import type { Checkout, Money } from '../queries/commerce/schemas.ts'
+import type { Checkout } from '../queries/commerce/schemas.ts'
 import { listNavigationMenus } from '../queries/navigation.ts'
 import type { ReadContext } from '../queries/read-context.ts'
-
-export type MenuLink = { label: string; href: unknown; children: { label: string; href: unknown }[] }
+import { loadStoreFacts, storeIdentity } from '../queries/store-identity.ts'
+import type { StoreIdentity } from '../theme/default-theme.ts'
+import type { NavLink } from './document.ts'
 
 export type StoreView = {
   id: string
@@ -19,11 +19,13 @@ export type StoreView = {
   contactPhone: string | null
   city: string
   socialLinks: { network: string; url: string }[]
-  footerMenu: MenuLink[]
+  footerMenu: NavLink[]
   checkout: Checkout | null
+  /** What the default theme is made of, when the store has no active theme. */
+  identity?: StoreIdentity
 }
 
-function menuLinks(items: unknown): MenuLink[] {
+function menuLinks(items: unknown): NavLink[] {
   if (!Array.isArray(items)) return []
   return items.flatMap((raw) => {
     const item = raw as { label?: unknown; href?: unknown; children?: unknown }
@@ -36,13 +38,9 @@ function menuLinks(items: unknown): MenuLink[] {
 }
 
 export async function loadStoreView(ctx: ReadContext, storeId: string): Promise<StoreView | null> {
-  const [store, settings, checkout, menus] = await Promise.all([
-    getStore(ctx, storeId),
-    getStoreSettings(ctx, storeId),
-    getCheckout(ctx, storeId),
-    listNavigationMenus(ctx, storeId),
-  ])
-  if (!store) return null
+  const [facts, menus] = await Promise.all([loadStoreFacts(ctx, storeId), listNavigationMenus(ctx, storeId)])
+  if (!facts) return null
+  const { store, settings, checkout } = facts
   const footer = menus.find((m) => m.handle === 'footer')
   return {
     id: store.id,
@@ -58,23 +56,8 @@ export async function loadStoreView(ctx: ReadContext, storeId: string): Promise<
     socialLinks: settings?.socialLinks ?? [],
     footerMenu: menuLinks(footer?.items),
     checkout,
+    identity: storeIdentity(facts),
   }
 }
 
-const formats = new Map<string, (cents: number) => string>()
-
-/** "1 899,00 MAD", "129,00 €": the store's locale and the amount's currency. */
-export function formatMoney(locale: string, money: Money): string {
-  const key = `${locale}|${money.currencyCode}`
-  let format = formats.get(key)
-  if (!format) {
-    try {
-      const intl = new Intl.NumberFormat(locale, { style: 'currency', currency: money.currencyCode })
-      format = (cents) => intl.format(cents / 100)
-    } catch {
-      format = (cents) => `${(cents / 100).toFixed(2)} ${money.currencyCode}`
-    }
-    formats.set(key, format)
-  }
-  return format(money.cents)
-}
+export { formatMoney } from '../queries/commerce/money.ts'

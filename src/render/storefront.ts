@@ -145,15 +145,16 @@ export function createStorefront(services: Services, options: StorefrontOptions 
     }
   }
 
-  async function themeDocument(probe: Probe): Promise<unknown> {
-    if (probe.themeId === null || probe.themeVersion === null) return defaultThemeDocument()
+  // A store without an active theme shows the default theme made from its own identity.
+  async function themeDocument(probe: Probe, store: StoreView): Promise<unknown> {
+    if (probe.themeId === null || probe.themeVersion === null) return defaultThemeDocument(store.identity)
     const themeId = probe.themeId
     const key = `${probe.storeId}|${themeId}@${probe.themeVersion}`
     return (
       await documents.getOrCreate(key, async () => {
         const row = await db.selectFrom('themes').select(['document', 'version']).where('theme_id', '=', themeId).where('store_id', '=', probe.storeId).executeTakeFirst()
         // Only keep a document read at the probed version (a newer one gets its own key).
-        return { value: row?.document ?? defaultThemeDocument(), store: row?.version === probe.themeVersion }
+        return { value: row?.document ?? defaultThemeDocument(store.identity), store: row?.version === probe.themeVersion }
       })
     ).value
   }
@@ -201,7 +202,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
     const { value: page, hit } = await pages.getOrCreate(key, async () => {
       const rendered = await renderStorefrontPage({
         store,
-        document: await themeDocument(probe),
+        document: await themeDocument(probe, store),
         catalog,
         route,
         query,
@@ -248,6 +249,14 @@ export function createStorefront(services: Services, options: StorefrontOptions 
       if (probe === null || probe.themeStatus === 'archived') return servicePageResponse(previewRejectedPage('theme-gone'), 'preview')
       const preview: PreviewInfo = { themeName: probe.themeName ?? 'theme', expiresAt, version: probe.themeVersion }
       return serve({ probe, mode: 'preview', basePath: `/preview/${token}`, preview }, subpath, search, undefined)
+    },
+
+    /** /dashboard/themes/{id}/preview{subpath}: a signed-in merchant's own theme, any state; the store comes from the session. */
+    async merchantPreview(input: { storeId: string; themeId: string; basePath: string; until: Date }, subpath: string, search: string): Promise<StorefrontResponse | null> {
+      const probe = await probePreview(input.storeId, input.themeId)
+      if (probe === null) return null
+      const preview: PreviewInfo = { themeName: probe.themeName ?? 'theme', expiresAt: input.until, version: probe.themeVersion }
+      return serve({ probe, mode: 'preview', basePath: input.basePath, preview }, subpath, search, undefined)
     },
 
     /** The answer to the newsletter form (POST .../newsletter). */

@@ -1,14 +1,18 @@
 import type { CommandContext } from '../commands/context.ts'
 import { registerMedia } from '../commands/store/media.ts'
 import { updateNavigation } from '../commands/store/navigation.ts'
-import { applyThemeOperations, createTheme, publishTheme } from '../commands/theme/handlers.ts'
+import { applyThemeEdits, createTheme, publishTheme } from '../commands/theme/handlers.ts'
 import { createApiKey, ensureApp } from '../auth/credentials.ts'
-import { DEFAULT_AGENT_SCOPES, SCOPES } from '../operations/scopes.ts'
+import { giveDemoPasswords } from '../auth/merchant-accounts.ts'
+import { DEFAULT_AGENT_SCOPES, SCOPES } from '../auth/scopes.ts'
 import { getMediaBlob } from '../queries/commerce/media-blobs.ts'
-import { getStore } from '../queries/commerce/store.ts'
+import { loadStoreIdentity } from '../queries/store-identity.ts'
 import type { Services } from '../services.ts'
+import { buildDemoCatalog } from './demo-catalog.ts'
+import { demoThemeDocument, editsBetween } from './demo-themes.ts'
 import { seedDemoCommerce } from './seed-commerce.ts'
 
+export type DemoMerchant = { email: string; password: string; stores: string[] }
 export type DemoKey = { storeId: string; storeName: string; name: string; key: string; scopes: readonly string[] }
 
 const seedContext = (storeId: string, operation: string): CommandContext => ({
@@ -20,7 +24,7 @@ const seedContext = (storeId: string, operation: string): CommandContext => ({
 
 // Commerce rows, then the event-sourced parts (menus, media, a live starter theme) through the
 // same commands agents use, then one app with two API keys per store (shown once).
-export async function seedDemo(services: Services): Promise<{ keys: DemoKey[]; stores: { storeId: string; name: string; slug: string }[] }> {
+export async function seedDemo(services: Services): Promise<{ keys: DemoKey[]; merchants: DemoMerchant[]; stores: { storeId: string; name: string; slug: string }[] }> {
   const seeded = await seedDemoCommerce(services.db)
   const keys: DemoKey[] = []
   for (const store of seeded.stores) {
@@ -33,11 +37,14 @@ export async function seedDemo(services: Services): Promise<{ keys: DemoKey[]; s
         await registerMedia(services.commands, seedContext(store.storeId, 'uploadMedia'), { source: 'upload', bytes: blob.bytes, sha256: asset.sha256, contentType: asset.contentType, width: asset.width, height: asset.height, alt: asset.alt })
       }
       const starter = await createTheme(services.commands, seedContext(store.storeId, 'createTheme'), { name: 'Starter', provider: 'platform' })
-      if (starter.ok) {
-        const profile = await getStore(services.read, store.storeId)
-        await applyThemeOperations(services.commands, seedContext(store.storeId, 'applyThemeBatch'), starter.value.themeId, {
-          operations: [{ op: 'updateTokens', tokens: { primaryColor: profile?.branding.primaryColor ?? '#1f2937', secondaryColor: profile?.branding.secondaryColor ?? '#f59e0b' } }],
+      const identity = await loadStoreIdentity(services.read, store.storeId)
+      const demo = buildDemoCatalog().find((s) => s.storeId === store.storeId)
+      if (starter.ok && identity && demo) {
+        const banners = store.mediaAssets.filter((m) => m.width >= m.height * 1.5).map((m) => ({ url: m.url, alt: m.alt }))
+        const designed = await applyThemeEdits(services.commands, seedContext(store.storeId, 'applyThemeBatch'), starter.value.themeId, {
+          operations: editsBetween(starter.value.document, demoThemeDocument(demo, identity, banners)) as never,
         })
+        if (!designed.ok) throw new Error(`the demo theme of ${store.slug} is invalid: ${JSON.stringify(designed.error)}`)
         await publishTheme(services.commands, seedContext(store.storeId, 'publishTheme'), starter.value.themeId, {})
       }
     }
@@ -50,5 +57,7 @@ export async function seedDemo(services: Services): Promise<{ keys: DemoKey[]; s
       keys.push({ storeId: store.storeId, storeName: store.name, name: 'all scopes, can publish', key: publisher.key, scopes: publisher.scopes })
     }
   }
-  return { keys, stores: seeded.stores.map((s) => ({ storeId: s.storeId, name: s.name, slug: s.slug })) }
+  // One merchant per demo store, with a generated password (printed once by the caller).
+  const merchants = await giveDemoPasswords(services.db)
+  return { keys, merchants, stores: seeded.stores.map((s) => ({ storeId: s.storeId, name: s.name, slug: s.slug })) }
 }

@@ -2,7 +2,8 @@
 // sections, unique ids, required template sections, counts and document size.
 // They read raw input defensively, so they can run even when the schema fails.
 import { LIMITS, type Placement, TEMPLATE_NAMES } from './constants.ts'
-import { isPlainObject, issue, joinPath, type ValidationIssue } from './issues.ts'
+import { joinPath } from '../errors.ts'
+import { isPlainObject, issue, type ValidationIssue } from './issues.ts'
 import { isSectionType, REQUIRED_TEMPLATE_SECTION, SECTION_CATALOGUE } from './sections.ts'
 
 function placementLabel(placement: Placement): string {

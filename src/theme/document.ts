@@ -8,11 +8,9 @@ import {
   PAGE_STATUSES,
   RESERVED_SLUGS,
   SLUG_PATTERN,
-  TEMPLATE_NAMES,
   TEXT_LIMITS,
   THEME_DOCUMENT_VERSION,
   THEME_PRESETS,
-  type TemplateName,
 } from './constants.ts'
 import { sectionSchema, toJsonSchema, JSON_SCHEMA_DIALECT, type JsonSchema } from './sections.ts'
 import { ALLOWED_KEYS_PREFIX, cappedArray, elementId, plainText, strictObject, url } from './sections/fields.ts'
@@ -133,49 +131,4 @@ export function themeDocumentJsonSchema(): JsonSchema {
   return { $schema: JSON_SCHEMA_DIALECT, ...toJsonSchema(themeDocumentSchema) }
 }
 
-/** A pleasant, valid starting theme. Ids are fixed so every new theme starts out the same. */
-export function defaultThemeDocument(): ThemeDocument {
-  const templates: Record<TemplateName, ThemeDocument['templates'][TemplateName]> = {
-    home: [
-      {
-        id: 'home-hero',
-        type: 'hero',
-        settings: {
-          heading: 'Welcome to our store',
-          subheading: 'Thoughtfully made products, delivered to your door. Pay in cash when your order arrives.',
-          primaryButton: { label: 'Shop new arrivals', href: '/products' },
-          alignment: 'center',
-          height: 'large',
-        },
-      },
-      {
-        id: 'home-products',
-        type: 'product-grid',
-        settings: { heading: 'New arrivals', source: 'newest', limit: 8, columns: 4 },
-      },
-      {
-        id: 'home-about',
-        type: 'rich-text',
-        settings: {
-          heading: 'About us',
-          body: '<p>We are a small, independent shop. Every order is packed with care, and you pay in <strong>cash on delivery</strong>.</p>',
-          alignment: 'center',
-          width: 'narrow',
-        },
-      },
-    ],
-    product: [{ id: 'product-details', type: 'product-details', settings: { showDescription: true } }],
-    collection: [{ id: 'collection-products', type: 'collection-products', settings: { columns: 4, productsPerPage: 24 } }],
-    blogPost: [{ id: 'blog-post-article', type: 'article', settings: { showAuthor: true, showDate: true } }],
-  }
-  return {
-    version: THEME_DOCUMENT_VERSION,
-    theme: { theme: 'modern', primaryColor: '#1f2937', secondaryColor: '#f59e0b', font: 'Inter', logo: null },
-    navigation: [
-      { label: 'Home', href: '/' },
-      { label: 'Shop', href: '/products' },
-    ],
-    templates,
-    pages: [],
-  }
-}
+export { defaultThemeDocument, type StoreIdentity } from './default-theme.ts'

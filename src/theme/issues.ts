@@ -1,17 +1,18 @@
-// Issue vocabulary shared by every validator. Codes double as the API error
-// codes (contract: 400 VALIDATION_FAILED, UNSAFE_CONTENT, ...).
+import type { ErrorCode } from '../errors.ts'
 
-export type IssueCode =
+// Issue vocabulary shared by every validator: the 400 codes of the service's error vocabulary.
+
+export type IssueCode = Extract<
+  ErrorCode,
   | 'VALIDATION_FAILED'
   | 'UNSAFE_CONTENT'
   | 'INVALID_PRODUCT_REFERENCE'
   | 'INVALID_COLLECTION_REFERENCE'
   | 'LIMIT_EXCEEDED'
   | 'COMMERCE_DATA_FORBIDDEN'
+>
 
 export type ValidationIssue = { path: string; code: IssueCode; message: string; hint?: string }
-
-export type PathSegment = string | number
 
 // Most specific first: the top-level code tells the agent what to fix first.
 const PRECEDENCE: readonly IssueCode[] = [
@@ -28,19 +29,6 @@ export function errorCodeFor(issues: readonly ValidationIssue[]): IssueCode {
     if (issues.some((issue) => issue.code === code)) return code
   }
   return 'VALIDATION_FAILED'
-}
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$-]*$/
-
-/** Appends segments to a path string: `a.b[0].c`; odd keys are quoted so paths stay unambiguous. */
-export function joinPath(prefix: string, segments: readonly PathSegment[]): string {
-  let path = prefix
-  for (const segment of segments) {
-    if (typeof segment === 'number') path += `[${segment}]`
-    else if (IDENTIFIER.test(segment)) path += path === '' ? segment : `.${segment}`
-    else path += `[${JSON.stringify(segment)}]`
-  }
-  return path
 }
 
 export function issue(path: string, code: IssueCode, message: string, hint?: string): ValidationIssue {

@@ -8,7 +8,8 @@ import {
   REFERENCE_KEYS,
   SCHEMA_HINT,
 } from './constants.ts'
-import { issue, joinPath, type PathSegment, type ValidationIssue } from './issues.ts'
+import { joinPath, type PathSegment } from '../errors.ts'
+import { issue, type ValidationIssue } from './issues.ts'
 
 export type KnownReferences = { productIds: ReadonlySet<string>; collectionIds: ReadonlySet<string> }
 

@@ -16,7 +16,8 @@ import {
   type ThemeTokens,
 } from './document.ts'
 import { jsonBytes, layoutRules, sectionRules, sizeIssue, wholeDocumentRules } from './document-rules.ts'
-import { dedupeIssues, errorCodeFor, isPlainObject, issue, joinPath, type IssueCode, type PathSegment, type ValidationIssue } from './issues.ts'
+import { joinPath, type PathSegment } from '../errors.ts'
+import { dedupeIssues, errorCodeFor, isPlainObject, issue, type IssueCode, type ValidationIssue } from './issues.ts'
 import { nestingIssue, scanKeys, walk, type KnownReferences } from './key-rules.ts'
 import { SECTION_TYPES, sectionSchema } from './sections.ts'
 import { ALLOWED_KEYS_PREFIX, type IssueParams } from './sections/fields.ts'

@@ -1,19 +1,20 @@
 import t from 'tap'
-import { applyThemeOperations, createTheme, publishTheme } from '../../src/commands/theme/handlers.ts'
-import { fold, type ThemeState } from '../../src/commands/theme/state.ts'
-import type { ThemeEvent } from '../../src/events/theme-events.ts'
+import { applyThemeEdits, createTheme, publishTheme } from '../../src/commands/theme/handlers.ts'
+import { fold, type ThemeState } from '../../src/aggregates/theme/state.ts'
+import type { ThemeEvent } from '../../src/aggregates/theme/events.ts'
 import { findTheme } from '../../src/queries/themes/theme-queries.ts'
+import { testDatabaseKind } from '../support/database.ts'
 import { agent, testServices } from '../support/services.ts'
 
 const STORE = 'st_concurrency'
 const spacer = (id: string) => ({ id, type: 'spacer', settings: { height: 16 } })
 
-t.test('20 concurrent batches on one theme: each applied whole or refused with a conflict; the document equals the replay', async (t) => {
+t.test('20 concurrent batches on one theme: each applied whole or refused with a conflict, never refused without an expected version; the document equals the replay', async (t) => {
   const s = await testServices(t, { poolSize: 20 })
   const created = await createTheme(s.commands, agent(STORE, 'createTheme'), { name: 'Busy', provider: 'test' })
   if (!created.ok) throw new Error(created.error.message)
   const id = created.value.themeId
-  const pages = await applyThemeOperations(s.commands, agent(STORE, 'applyThemeBatch'), id, {
+  const pages = await applyThemeEdits(s.commands, agent(STORE, 'applyThemeBatch'), id, {
     operations: [0, 1].map((i) => ({ op: 'createPage', page: { id: `p${i}`, slug: `page-${i}`, title: `Page ${i}`, status: 'draft', layout: [] } })) as never,
   })
   t.ok(pages.ok)
@@ -22,7 +23,7 @@ t.test('20 concurrent batches on one theme: each applied whole or refused with a
   // Half the batches name the version they read (only one of those can win); half do not (retried).
   const results = await Promise.all(
     Array.from({ length: 20 }, (_, i) =>
-      applyThemeOperations(s.commands, agent(STORE, 'applyThemeBatch'), id, {
+      applyThemeEdits(s.commands, agent(STORE, 'applyThemeBatch'), id, {
         operations: [
           { op: 'createSection', target: { pageId: `p${i % 2}` }, section: spacer(`b${i}-a`) },
           { op: 'createSection', target: { pageId: `p${i % 2}` }, section: spacer(`b${i}-b`) },
@@ -42,6 +43,7 @@ t.test('20 concurrent batches on one theme: each applied whole or refused with a
     if (!r.ok) t.equal(r.error.code, 'VERSION_CONFLICT', `batch ${i} refused with a conflict`)
     if (r.ok) applied++
   })
+  t.ok(results.every((r, i) => i % 2 === 0 || r.ok), 'every batch without an expected version is applied')
   const withExpected = results.filter((r, i) => i % 2 === 0 && r.ok).length
   t.ok(withExpected <= 1, `at most one batch naming the same version wins (won: ${withExpected})`)
   t.ok(applied >= 1)
@@ -51,6 +53,36 @@ t.test('20 concurrent batches on one theme: each applied whole or refused with a
   const replayed = fold(events.map((e) => ({ type: e.type, data: e.data }) as ThemeEvent)) as ThemeState & { exists: true }
   t.same(replayed.document, theme.document, 'the projected document equals the replay of the stream')
   t.equal(replayed.version, theme.version)
+})
+
+// PGlite has one connection: its writers never race, so there is nothing to test there.
+t.test('50 concurrent batches without an expected version on one theme: all applied, none refused; the document equals the replay', { skip: testDatabaseKind === 'pglite' ? 'one connection on PGlite: writers cannot race' : false }, async (t) => {
+  const s = await testServices(t, { poolSize: 20 })
+  const created = await createTheme(s.commands, agent(STORE, 'createTheme'), { name: 'Crowded', provider: 'test' })
+  if (!created.ok) throw new Error(created.error.message)
+  const id = created.value.themeId
+  const writers = 50
+  // Five pages, ten sections each (a layout holds at most 25).
+  const pages = await applyThemeEdits(s.commands, agent(STORE, 'applyThemeBatch'), id, {
+    operations: [0, 1, 2, 3, 4].map((i) => ({ op: 'createPage', page: { id: `q${i}`, slug: `crowd-${i}`, title: `Crowd ${i}`, status: 'draft', layout: [] } })) as never,
+  })
+  if (!pages.ok) throw new Error(pages.error.message)
+  const results = await Promise.all(
+    Array.from({ length: writers }, (_, i) =>
+      applyThemeEdits(s.commands, agent(STORE, 'applyThemeBatch'), id, {
+        operations: [{ op: 'createSection', target: { pageId: `q${i % 5}` }, section: spacer(`c${i}`) }] as never,
+      }),
+    ),
+  )
+  const refused = results.filter((r) => !r.ok).map((r) => (r.ok ? '' : r.error.code))
+  t.same(refused, [], 'no batch refused')
+  const theme = (await findTheme(s.read, STORE, id))!
+  const ids = new Set(theme.document.pages.flatMap((p) => p.layout.map((x) => x.id)))
+  t.equal([...Array(writers).keys()].filter((i) => ids.has(`c${i}`)).length, writers, 'every batch is in the document')
+  t.equal(theme.version, pages.value.version + writers)
+  const events = await s.eventStore.readStream(`theme-${id}`)
+  const replayed = fold(events.map((e) => ({ type: e.type, data: e.data }) as ThemeEvent)) as ThemeState & { exists: true }
+  t.same(replayed.document, theme.document, 'the projected document equals the replay of the stream')
 })
 
 t.test('concurrent publishes of different themes in one store: exactly one is active afterwards', async (t) => {

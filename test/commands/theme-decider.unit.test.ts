@@ -1,7 +1,7 @@
 import t from 'tap'
 import { decide, type ThemeCommand } from '../../src/commands/theme/decide.ts'
-import { fold, evolve, initialThemeState, type ThemeState } from '../../src/commands/theme/state.ts'
-import type { ThemeEvent } from '../../src/events/theme-events.ts'
+import { fold, evolve, initialThemeState, type ThemeState } from '../../src/aggregates/theme/state.ts'
+import type { ThemeEvent } from '../../src/aggregates/theme/events.ts'
 import { defaultThemeDocument, LIMITS } from '../../src/theme/document.ts'
 
 // given (events) / when (command) / then (events or refusal), as in Emmett's decider specs.
@@ -38,7 +38,7 @@ function given(events: ThemeEvent[]) {
 }
 
 const section = (id: string, type = 'spacer', settings: Record<string, unknown> = { height: 24 }) => ({ id, type, settings })
-const ops = (operations: unknown[], expectedVersion?: number): ThemeCommand => ({ type: 'ApplyOperations', operations: operations as never, expectedVersion })
+const ops = (operations: unknown[], expectedVersion?: number): ThemeCommand => ({ type: 'ApplyEdits', operations: operations as never, expectedVersion })
 
 t.test('CreateTheme', async (t) => {
   const events = given([]).when({ type: 'CreateTheme', themeId: 'thm_1', name: ' Spring ', provider: 'claude', document: defaultThemeDocument(), duplicatedFrom: null }).then(['ThemeCreated'])

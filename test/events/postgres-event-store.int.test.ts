@@ -1,7 +1,7 @@
 import t from 'tap'
 import { sql } from 'kysely'
-import { createPostgresEventStore } from '../../src/events/postgres-event-store.ts'
-import type { EventMetadata, NewEvent, RecordedEvent } from '../../src/events/event-store.ts'
+import { createPostgresEventStore, lockStreams } from '../../src/events/postgres-event-store.ts'
+import type { EventMetadata, NewEvent, Position, RecordedEvent } from '../../src/events/event-store.ts'
 import { freshDatabase, testDatabaseKind } from '../support/database.ts'
 import { eventually } from '../support/eventually.ts'
 
@@ -122,7 +122,7 @@ t.test('gap-free readAll while 8 writers append and some transactions are held o
     }
   }))
   const seen: RecordedEvent[] = []
-  let position = undefined as undefined | { transactionId: string; globalPosition: number }
+  let position = undefined as undefined | Position
   let finished = false
   void writing.then(() => { finished = true })
   while (!finished || seen.length < writers * perWriter) {
@@ -156,7 +156,7 @@ t.test('readAll orders transaction ids as numbers, not text: 9 comes before 10',
       values (${String(xid)}::xid8, gen_random_uuid(), 's-x', ${version}, 'st_a', ${`E${xid}-${version}`}, '{}', '{}')`.execute(db)
   }
   const seen: string[] = []
-  let position = undefined as undefined | { transactionId: string; globalPosition: number }
+  let position = undefined as undefined | Position
   for (let i = 0; i < 10; i++) {
     const page = await store.readAll({ ...(position ? { after: position } : {}), limit: 1 })
     if (page.events.length === 0) break
@@ -164,4 +164,33 @@ t.test('readAll orders transaction ids as numbers, not text: 9 comes before 10',
     position = page.position
   }
   t.same(seen, ['9:E9-3', '9:E9-4', '10:E10-1', '10:E10-2'], 'every event, in numeric transaction order')
+})
+
+// A multi-stream writer that queued behind a writer of one of its streams must get the later
+// transaction id, or a reader in commit order would see that stream's version 2 before version 1.
+t.test('a multi-stream append that waited for a stream commits after it in commit order', { skip: testDatabaseKind === 'pglite' ? 'one connection on PGlite' : false }, async (t) => {
+  const { db } = await freshDatabase(t, { poolSize: 6 })
+  const store = createPostgresEventStore(db)
+  let release!: () => void
+  const held = new Promise<void>((r) => (release = r))
+  let locked!: () => void
+  const isLocked = new Promise<void>((r) => (locked = r))
+  // T1 holds stream b's lock, not yet written (no transaction id yet).
+  const first = db.transaction().execute(async (trx) => {
+    await lockStreams(trx, ['b'])
+    locked()
+    await held
+    return createPostgresEventStore(trx).append([to('b', 'no_stream', [ev('B1')])])
+  })
+  await isLocked
+  // T2 writes a and b; it must wait for b before it writes anything.
+  const second = store.append([to('a', 'no_stream', [ev('A1')]), to('b', 'any', [ev('B2')])])
+  await new Promise((r) => setTimeout(r, 200))
+  release()
+  const [one, two] = await Promise.all([first, second])
+  t.ok(one.ok && two.ok)
+  if (!one.ok || !two.ok) return
+  t.ok(BigInt(one.events[0]!.transactionId) < BigInt(two.events[0]!.transactionId), 'the writer that waited has the later transaction id')
+  const all = await eventually(() => store.readAll(), (p) => p.events.length === 3)
+  t.same(all.events.filter((e) => e.streamId === 'b').map((e) => e.streamVersion), [1, 2], 'stream b in version order')
 })

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { DEFAULT_AGENT_SCOPES, type Scope } from '../../src/operations/scopes.ts'
+import { DEFAULT_AGENT_SCOPES, type Scope } from '../../src/auth/scopes.ts'
 import { makeWorld, type World } from './support/world.ts'
 
 // The intended agent workflow over REST, as an agent following workflow.next would run it:

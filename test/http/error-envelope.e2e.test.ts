@@ -1,6 +1,6 @@
 import t from 'tap'
 import { createApiKey, ensureApp, revokeApiKey } from '../../src/auth/credentials.ts'
-import { SCOPES } from '../../src/operations/scopes.ts'
+import { SCOPES } from '../../src/auth/scopes.ts'
 import { envelopeProblems, makeWorld, type Req } from './support/world.ts'
 
 // Every non-2xx answer, whatever produced it (router, body parser, authentication, handler), is

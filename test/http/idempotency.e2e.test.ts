@@ -15,7 +15,7 @@ const withKey = (req: Req, key: string): Req => ({ ...req, headers: { ...req.hea
 
 t.test('every mutation: replay, reuse, and malformed keys', async (t) => {
   const w = await makeWorld(t, { plugins: false })
-  t.equal(idempotentCases.length, 14, 'every mutation but the preview token takes Idempotency-Key')
+  t.equal(idempotentCases.length, 15, 'every mutation but the preview token takes Idempotency-Key')
   const notByteIdentical: string[] = []
   for (const c of idempotentCases) {
     await t.test(c.operationId, async (t) => {

@@ -23,7 +23,7 @@ t.test('getTheme answers an ETag that matches the version', async (t) => {
 
 t.test('every theme mutation: stale, current, malformed, disagreeing', async (t) => {
   const w = await makeWorld(t, { plugins: false })
-  t.same(ifMatchOps.sort(), ['applyThemeBatch', 'archiveTheme', 'createThemePage', 'createThemeSection', 'deleteThemePage', 'deleteThemeSection', 'publishTheme', 'updateTheme', 'updateThemePage', 'updateThemeSection'])
+  t.same(ifMatchOps.sort(), ['applyThemeBatch', 'archiveTheme', 'createThemePage', 'createThemeSection', 'deleteThemePage', 'deleteThemeSection', 'publishTheme', 'revertTheme', 'updateTheme', 'updateThemePage', 'updateThemeSection'])
   for (const operationId of ifMatchOps) {
     await t.test(operationId, async (t) => {
       const c = caseOf(operationId)

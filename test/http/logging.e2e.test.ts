@@ -26,11 +26,13 @@ t.test('one structured log line per request: request id, credential id, outcome;
   t.notOk(all.includes('hunter2'), 'secret-named fields are redacted')
 })
 
-t.test('the OAuth token endpoint exists, needs no bearer, and refuses clearly until OAuth ships', async (t) => {
-  const { app } = await testApp(t, { plugins: false })
-  const res = await app.inject({ method: 'POST', url: '/api/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=authorization_code&code=x&client_id=y' })
-  t.equal(res.statusCode, 400)
-  t.match(res.json(), { error: { code: 'UNSUPPORTED_GRANT_TYPE', requestId: /./ } })
+t.test('the OAuth token endpoint needs no bearer, answers in RFC 6749 form, and is documented', async (t) => {
+  const { app } = await testApp(t)
+  const res = await app.inject({ method: 'POST', url: '/api/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-request-id': 'req-oauth-1' }, payload: 'grant_type=authorization_code&code=x&client_id=y' })
+  t.equal(res.statusCode, 401)
+  t.same(res.json(), { error: 'invalid_client', error_description: 'no client is registered with this client_id' })
+  t.match(res.headers['www-authenticate'], /^Basic /)
+  t.equal(res.headers['x-request-id'], 'req-oauth-1')
   t.ok(res.headers['x-ratelimit-limit'])
   const doc = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json()
   t.ok(doc.paths['/api/oauth/token'].post, 'documented in OpenAPI')

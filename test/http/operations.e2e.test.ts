@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap'
 import { operations } from '../../src/operations/catalog.ts'
-import { SCOPES } from '../../src/operations/scopes.ts'
+import { SCOPES } from '../../src/auth/scopes.ts'
 import { contractOperation } from './support/contract.ts'
 import { operationCases } from './support/operation-cases.ts'
 import { envelopeProblems, makeWorld, type Res } from './support/world.ts'
@@ -13,7 +13,7 @@ const RATE_MAX = 5
 
 t.test('the case table covers every operation of the catalog and of the contract', async (t) => {
   t.same(operationCases.map((c) => c.operationId).sort(), operations.map((o) => o.operationId).sort())
-  t.equal(operationCases.length, 33)
+  t.equal(operationCases.length, 38)
 })
 
 t.test('every operation: success and each documented error', async (t) => {

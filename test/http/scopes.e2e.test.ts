@@ -1,12 +1,17 @@
 import t from 'tap'
-import { SCOPES, type Scope } from '../../src/operations/scopes.ts'
+import { SCOPES, type Scope } from '../../src/auth/scopes.ts'
 import { contractOperation } from './support/contract.ts'
 import { operationCases } from './support/operation-cases.ts'
 import { envelopeProblems, makeWorld } from './support/world.ts'
 
+// The step-up challenge every 403 carries (RFC 6750 §3, RFC 9728 §5.1): every scope the
+// operation needs, and the protected-resource metadata the 401 challenge of MCP points at.
+const challenge = (required: readonly string[]) =>
+  `Bearer error="insufficient_scope", scope="${required.join(' ')}", resource_metadata="http://storefront.test/.well-known/oauth-protected-resource/api/v1/mcp"`
+
 // The scope matrix: for every operation, a key lacking any one required scope is refused with
 // 403 INSUFFICIENT_SCOPE (details.requiredScopes / grantedScopes) and changes nothing; a key with
-// exactly the required scopes succeeds. Where the contract lists two scopes, both are required.
+// exactly the required scopes succeeds. Every 403 carries the insufficient_scope challenge. Where the contract lists two scopes, both are required.
 
 t.test('scope matrix over every operation', async (t) => {
   const w = await makeWorld(t, { plugins: false })
@@ -24,6 +29,7 @@ t.test('scope matrix over every operation', async (t) => {
         const res = await w.call(c.base(w.ids), { scopes: granted })
         t.equal(res.statusCode, 403, `${label}: 403 (${res.body.slice(0, 200)})`)
         t.same(envelopeProblems(res, { status: 403, code: 'INSUFFICIENT_SCOPE' }), [], `${label}: envelope`)
+        t.equal(res.headers['www-authenticate'], challenge(required), `${label}: WWW-Authenticate insufficient_scope challenge`)
         const details = res.json().error.details ?? {}
         t.same(details.requiredScopes, required, `${label}: details.requiredScopes`)
         t.same([...(details.grantedScopes ?? [])].sort(), [...granted].sort(), `${label}: details.grantedScopes`)
@@ -43,6 +49,7 @@ t.test('publishing is never possible without themes:publish, whatever else the k
     const res = await w.call({ method: 'POST', url: `/api/v1/themes/${id}/publish`, payload: {} }, { scopes: everythingElse })
     t.equal(res.statusCode, 403)
     t.equal(res.json().error.code, 'INSUFFICIENT_SCOPE')
+    t.equal(res.headers['www-authenticate'], challenge(['themes:publish']))
   }
   t.same(await w.themeRows(w.ids.storeId), before, 'no theme changed')
 })

@@ -24,7 +24,7 @@ const targeted = operationCases.filter((c) => contractOperation(c.operationId).p
 t.test("store A's key gets 404 for every operation aimed at store B's resources", async (t) => {
   const w = await makeWorld(t, { plugins: false })
   const idsB = await w.idsOf(STORE_B)
-  t.equal(targeted.length, 18, 'every operation with a path id is covered')
+  t.equal(targeted.length, 23, 'every operation with a path id is covered')
   for (const c of targeted) {
     await t.test(c.operationId, async (t) => {
       // The request that succeeds in B (prepared with B's own key), sent with A's key.

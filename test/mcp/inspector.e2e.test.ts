@@ -26,7 +26,7 @@ function inspector(args: string[], home: string): Promise<{ code: number; stdout
   })
 }
 
-t.test('MCP Inspector CLI lists the 32 tools, calls one and reads a resource', async (t) => {
+t.test('MCP Inspector CLI lists the 37 tools, calls one and reads a resource', async (t) => {
   const app = await liveApp(t)
   const home = mkdtempSync(join(tmpdir(), 'inspector-home-'))
   t.teardown(() => rmSync(home, { recursive: true, force: true }))
@@ -35,7 +35,7 @@ t.test('MCP Inspector CLI lists the 32 tools, calls one and reads a resource', a
   const listed = await inspector([app.mcpUrl, '--transport', 'http', '--method', 'tools/list', ...auth], home)
   t.equal(listed.code, 0, `tools/list exits 0 ${listed.stderr.slice(0, 500)}`)
   const { tools } = JSON.parse(listed.stdout) as { tools: { name: string; inputSchema: { type: string }; outputSchema?: { type: string } }[] }
-  t.equal(tools.length, 32, 'the Inspector sees 32 tools')
+  t.equal(tools.length, 37, 'the Inspector sees 37 tools')
   t.ok(tools.every((x) => x.inputSchema.type === 'object' && x.outputSchema?.type === 'object'))
   t.ok(tools.some((x) => x.name === 'apply_theme_batch'))
   t.match(listed.stderr, /0 errors/, 'no schema portability errors')

@@ -74,6 +74,12 @@ t.test('every read tool returns the REST data (lists: with their pagination) and
     ['get_media', {}],
     ['get_media', { limit: 1 }],
     ['get_navigation', {}],
+    ['list_theme_versions', { id: themeId }],
+    ['list_theme_versions', { id: themeId, limit: 1 }],
+    ['get_theme_version', { id: themeId, version: 1 }],
+    ['diff_theme', { id: themeId }],
+    ['diff_theme', { id: themeId, from: 1, to: 'draft' }],
+    ['blame_theme', { id: themeId }],
   ]
   // Every read-only tool is here except preview_theme, which issues a new signed URL each time.
   const readTools = tools.filter((x) => x.spec.annotations.readOnlyHint && x.name !== 'preview_theme').map((x) => x.name)

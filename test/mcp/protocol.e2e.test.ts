@@ -2,7 +2,7 @@ import t from 'tap'
 import { randomBytes } from 'node:crypto'
 import { revokeApiKey } from '../../src/auth/credentials.ts'
 import { encodePng } from '../../src/seed/images.ts'
-import { SCOPES } from '../../src/operations/scopes.ts'
+import { SCOPES } from '../../src/auth/scopes.ts'
 import { STORE_A, STORE_B, testApp } from '../support/app.ts'
 import { callTool, errorOf, rpc } from './support.ts'
 
@@ -44,7 +44,7 @@ t.test('MCP protocol over HTTP', async (t) => {
     for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
       const res = await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': version })
       t.equal(res.statusCode, 200, version)
-      t.equal(res.json().result.tools.length, 32)
+      t.equal(res.json().result.tools.length, 37)
     }
     const none = await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/list' })
     t.equal(none.statusCode, 200, 'no header: 2025-03-26 is assumed')
@@ -183,7 +183,7 @@ t.test('MCP protocol over HTTP', async (t) => {
       t.equal(doc.auth.protectedResourceMetadata, `${BASE}/.well-known/oauth-protected-resource/api/v1/mcp`)
       t.equal(doc.links.openapi, `${BASE}/api/v1/openapi.json`)
       t.equal(doc.links.toolList.body.method, 'tools/list')
-      t.equal(doc.tools.length, 32)
+      t.equal(doc.tools.length, 37)
     }
     const del = await app.app.inject({ method: 'DELETE', url: '/api/v1/mcp', headers: { authorization: `Bearer ${app.keyA}` } })
     t.equal(del.statusCode, 405)

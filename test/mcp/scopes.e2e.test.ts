@@ -1,12 +1,19 @@
 import t from 'tap'
-import { SCOPES, type Scope } from '../../src/operations/scopes.ts'
+import { SCOPES, type Scope } from '../../src/auth/scopes.ts'
 import { tools } from '../../src/mcp/tools.ts'
 import { bearer, STORE_A, testApp } from '../support/app.ts'
-import { callTool, errorOf } from './support.ts'
+import { callTool, rpc } from './support.ts'
 
-// For every tool: each required scope missing -> INSUFFICIENT_SCOPE naming it, nothing done;
+const challenge = (required: readonly string[]) =>
+  `Bearer error="insufficient_scope", scope="${required.join(' ')}", resource_metadata="http://storefront.test/.well-known/oauth-protected-resource/api/v1/mcp"`
+let id = 1
+const callToolHttp = (app: Awaited<ReturnType<typeof testApp>>, key: string, name: string, args: Record<string, unknown>) =>
+  rpc(app, { jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name, arguments: args } }, { 'mcp-protocol-version': '2025-11-25' }, key)
+
+// For every tool: each required scope missing -> HTTP 403 INSUFFICIENT_SCOPE naming it, with the
+// step-up challenge (MCP authorization, scope challenge handling), nothing done;
 // exactly the required scopes -> the call runs (it may still fail, for business reasons only).
-t.test('scope matrix over the 32 tools', async (t) => {
+t.test('scope matrix over the 37 tools', async (t) => {
   const app = await testApp(t)
   const keys = new Map<string, string>()
   const keyFor = async (scopes: readonly string[]) => {
@@ -64,6 +71,11 @@ t.test('scope matrix over the 32 tools', async (t) => {
     update_navigation: { menus: [{ handle: 'footer', items: [{ label: 'About', href: '/pages/about' }] }] },
     preview_theme: { id: draft },
     publish_theme: { id: toPublish },
+    list_theme_versions: { id: draft },
+    get_theme_version: { id: draft, version: 1 },
+    diff_theme: { id: draft, from: 1 },
+    blame_theme: { id: draft },
+    revert_theme: { id: draft, toVersion: 1 },
   }
   t.same(Object.keys(args).sort(), tools.map((x) => x.name).sort(), 'arguments for every tool')
 
@@ -75,17 +87,22 @@ t.test('scope matrix over the 32 tools', async (t) => {
     const before = { version: await themeVersion(), activity: await activity() }
     for (const missing of required) {
       const key = await keyFor(required.filter((s) => s !== missing))
-      const result = await callTool(app, key, tool.name, args[tool.name]!)
-      t.equal(result.isError, true, `${tool.name} without ${missing}: refused`)
-      const error = errorOf(result)
+      const res = await callToolHttp(app, key, tool.name, args[tool.name]!)
+      t.equal(res.statusCode, 403, `${tool.name} without ${missing}: HTTP 403`)
+      t.equal(res.headers['www-authenticate'], challenge(required), `${tool.name} without ${missing}: the step-up challenge`)
+      const error = res.json().error
       t.equal(error.code, 'INSUFFICIENT_SCOPE', `${tool.name} without ${missing}: INSUFFICIENT_SCOPE`)
+      t.equal(error.requestId, res.headers['x-request-id'])
       t.match(error.message, missing, `${tool.name}: the message names ${missing}`)
       t.same(error.details!.missingScopes, [missing])
       t.same(error.details!.requiredScopes, required)
     }
     // A key with every other scope of the service but one required one is refused just the same.
     const allBut = await keyFor(SCOPES.filter((s) => s !== required[0]))
-    t.equal(errorOf(await callTool(app, allBut, tool.name, args[tool.name]!)).code, 'INSUFFICIENT_SCOPE', `${tool.name}: every other scope does not make up for ${required[0]}`)
+    const res = await callToolHttp(app, allBut, tool.name, args[tool.name]!)
+    t.equal(res.statusCode, 403, `${tool.name}: every other scope does not make up for ${required[0]}`)
+    t.equal(res.json().error.code, 'INSUFFICIENT_SCOPE')
+    t.equal(res.headers['www-authenticate'], challenge(required))
     t.same({ version: await themeVersion(), activity: await activity() }, before, `${tool.name}: refused calls change nothing and write no audit entry`)
 
     const exact = await callTool(app, await keyFor(required), tool.name, args[tool.name]!)

@@ -2,9 +2,8 @@ import tap, { type Test } from 'tap'
 import { sql } from 'kysely'
 import {
   checkoutSchema,
-  collectionListSchema,
   collectionSchema,
-  customerListSchema,
+  customerSchema,
   existingCollectionIds,
   existingProductIds,
   getCheckout,
@@ -22,17 +21,23 @@ import {
   listOrders,
   listProducts,
   money,
-  orderListSchema,
   orderSchema,
-  productListSchema,
   productSchema,
   storeSchema,
   storeSettingsSchema,
 } from '../../src/queries/commerce/index.ts'
-import { CursorError, paginationQuerySchema, type Page } from '../../src/queries/pagination.ts'
+import { z } from 'zod'
+import { CursorError, paginationQuerySchema, paginationSchema, type Page } from '../../src/queries/pagination.ts'
 import type { ReadContext } from '../../src/queries/read-context.ts'
 import { seedDemoCommerce } from '../../src/seed/seed-commerce.ts'
 import { checkPng } from '../seed/png.ts'
+
+// A page of a list as the query layer returns it.
+const listSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), pagination: paginationSchema })
+const productListSchema = listSchema(productSchema)
+const collectionListSchema = listSchema(collectionSchema)
+const orderListSchema = listSchema(orderSchema)
+const customerListSchema = listSchema(customerSchema)
 import { freshDatabase } from '../support/database.ts'
 
 const ATLAS = 'st_demo_atlas'

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { workflowNext, type WorkflowTheme } from '../../src/queries/context/workflow.ts'
-import { DEFAULT_AGENT_SCOPES, SCOPES } from '../../src/operations/scopes.ts'
+import { DEFAULT_AGENT_SCOPES, SCOPES } from '../../src/auth/scopes.ts'
 
 const theme = (over: Partial<WorkflowTheme>): WorkflowTheme => ({ id: 'thm_1', name: 'Draft', status: 'draft', version: 1, lastPreviewedVersion: null, updatedAt: '2026-11-21T10:00:00Z', editorUrl: 'https://x/editor?themeId=thm_1', ...over })
 const actions = (w: ReturnType<typeof workflowNext>) => w.next.map((s) => s.action)

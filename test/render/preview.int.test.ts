@@ -35,7 +35,7 @@ t.test('signed previews of a draft', async (t) => {
     t.ok(textOf(dom).includes(HERO), 'the draft’s hero')
     const banner = elements(dom, (e) => e.attribs.class === 'preview-banner')[0]
     t.ok(banner, 'a visible preview banner')
-    t.match(textOf(banner!), /Preview of Spring draft — not live/)
+    t.match(textOf(banner!), /Preview of Spring draft, version \d+ — not live/)
     t.ok(byTag(banner!, 'time')[0]?.attribs.datetime === new Date(expiresAt).toISOString(), 'with the expiry')
     t.equal(res.headers['x-robots-tag'], 'noindex, nofollow')
     t.equal(res.headers['cache-control'], 'no-store')

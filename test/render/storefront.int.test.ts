@@ -15,7 +15,7 @@ t.test('the live storefront at /s/{slug}', async (t) => {
     const res = await get('/s/atlas')
     t.equal(res.statusCode, 200)
     t.match(res.headers['content-type'], /^text\/html; charset=utf-8/)
-    t.ok(textOf(parse(res.body)).includes('Welcome to our store'), 'the seeded Starter theme')
+    t.equal(textOf(byTag(parse(res.body), 'h1')[0]!), 'Atlas Outfitters', 'the seeded Starter theme, with the store’s name in the hero')
     const csp = String(res.headers['content-security-policy'])
     t.match(csp, /default-src 'none'/)
     t.match(csp, /script-src 'none'/)
@@ -53,7 +53,7 @@ t.test('the live storefront at /s/{slug}', async (t) => {
     t.equal((await get('/s/atlas/collections')).statusCode, 200)
     t.equal((await get('/s/atlas/blog/sample')).statusCode, 200)
     const draftProduct = await db.selectFrom('products').select('product_id').where('store_id', '=', STORE_A).where('status', '=', 'draft').executeTakeFirstOrThrow()
-    for (const url of [`/s/atlas/products/${draftProduct.product_id}`, `/s/atlas/products/${b.products[0]}`, `/s/atlas/collections/${b.collections[0]}`, '/s/atlas/pages/about', '/s/atlas/nope/deeper', '/s/atlas/products/%3Cscript%3E']) {
+    for (const url of [`/s/atlas/products/${draftProduct.product_id}`, `/s/atlas/products/${b.products[0]}`, `/s/atlas/collections/${b.collections[0]}`, '/s/atlas/pages/no-such-page', '/s/atlas/nope/deeper', '/s/atlas/products/%3Cscript%3E']) {
       const missing = await get(url)
       t.equal(missing.statusCode, 404, `${url}: 404`)
       const dom = parse(missing.body)
@@ -139,13 +139,37 @@ t.test('the live storefront at /s/{slug}', async (t) => {
     t.equal(elements(parse(home.body), (e) => e.attribs['data-section-id'] === 'home-picks').length, 1, 'the grid still renders')
   })
 
-  await t.test('a store without an active theme shows the plain default theme', async (t) => {
+  await t.test('a store without an active theme shows the default theme made from its own identity', async (t) => {
     await db.updateTable('live_themes').set({ theme_id: null }).where('store_id', '=', STORE_B).execute()
     const res = await get('/s/lumen')
     t.equal(res.statusCode, 200)
-    const text = textOf(parse(res.body))
-    t.ok(text.includes('Welcome to our store'), 'the default theme')
-    t.ok(text.includes('Lumen Home'), 'with the store’s name')
+    const dom = parse(res.body)
+    const text = textOf(dom)
+    t.notOk(text.includes('Welcome to our store'), 'not the generic greeting')
+    t.equal(textOf(byTag(dom, 'h1')[0]!), 'Lumen Home', 'the store’s name in the hero')
+    t.ok(text.includes('Warm light, honest materials'), 'its tagline')
+    t.ok(text.includes('Quiet, well-made things for the home'), 'its own About text')
+    t.match(elements(dom, (e) => e.attribs.class === 'hero-media')[0]?.children.length, 1, 'a hero image')
+    const brand = elements(dom, (e) => e.name === 'a' && e.attribs.class === 'brand')[0]!
+    t.match(byTag(brand, 'img')[0]?.attribs.src, /^\/media\//, 'its logo')
     t.ok(b.productRecords.some((p) => text.includes(p.title)), 'and its products')
+    for (const page of ['about', 'contact', 'shipping-returns', 'cash-on-delivery']) t.equal((await get(`/s/lumen/pages/${page}`)).statusCode, 200, `the footer's /pages/${page} exists`)
+    const shipping = textOf(parse((await get('/s/lumen/pages/shipping-returns')).body))
+    t.ok(shipping.includes('Colissimo'), 'shipping rates from the store’s checkout terms')
+    const cod = textOf(parse((await get('/s/lumen/pages/cash-on-delivery')).body))
+    t.match(cod, /Cash-on-delivery fee: 3,90/, 'the COD fee from its checkout terms')
+  })
+
+  await t.test('menus never lead to a page the theme does not have', async (t) => {
+    const doc = sampleDocument(await storeRefs(app, keyA))
+    doc.pages = doc.pages.filter((p) => p.slug !== 'about')
+    doc.navigation = [...doc.navigation, { label: 'Gone', href: '/pages/gone' }]
+    const themeId = await draftWithDocument(app, keyA, doc, 'No pages')
+    await api(app, keyA, 'POST', `/api/v1/themes/${themeId}/publish`)
+    const dom = parse((await get('/s/atlas')).body)
+    const menus = [...byTag(dom, 'header'), ...byTag(dom, 'footer')]
+    const hrefs = menus.flatMap((m) => byTag(m, 'a').map((e) => e.attribs.href ?? ''))
+    t.notOk(hrefs.some((h) => h.startsWith('/s/atlas/pages/')), 'no header or footer link to a missing page')
+    t.ok(hrefs.includes('/s/atlas/products'), 'other links stay')
   })
 })

@@ -80,3 +80,26 @@ t.test('mulberry32 is deterministic and uniform enough', async (t) => {
   const mean = xs.reduce((s, x) => s + x, 0) / xs.length
   t.ok(Math.abs(mean - 0.5) < 0.05)
 })
+
+t.test('each demo product gets a picture of its own kind', async (t) => {
+  const { buildDemoCatalog } = await import('../../src/seed/demo-catalog.ts')
+  const motifOf = new Map<string, string>()
+  for (const store of buildDemoCatalog()) {
+    const byMotif = new Map<string, Set<string>>()
+    for (const p of store.products) {
+      const spec = p.images[0]!.image
+      if (spec.kind !== 'product') continue
+      t.ok(p.images.every((i) => i.image.kind === 'product' && i.image.spec.motif === spec.spec.motif), `${p.title}: every view shows the same kind`)
+      motifOf.set(p.title, spec.spec.motif)
+      byMotif.set(spec.spec.motif, (byMotif.get(spec.spec.motif) ?? new Set()).add(p.productType))
+    }
+    for (const [motif, types] of byMotif) t.equal(types.size, 1, `${store.name}: the ${motif} drawing is used for one product type only (${[...types].join(', ')})`)
+  }
+  // The mismatches the demo once had: each of these now has a drawing of its own.
+  t.equal(motifOf.get('Polarized Sport Sunglasses'), 'sunglasses')
+  t.equal(motifOf.get('Rattan Storage Basket'), 'basket')
+  t.equal(motifOf.get('Wooden Coat Rack'), 'coat-rack')
+  t.equal(motifOf.get('Two-Person Cook Set'), 'cook-set')
+  t.equal(motifOf.get('Multi-Tool 14-in-1'), 'multi-tool')
+  t.ok(new Set(motifOf.values()).size >= 60, `${new Set(motifOf.values()).size} kinds of drawing for ${motifOf.size} products`)
+})

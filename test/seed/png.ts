@@ -32,9 +32,10 @@ export function checkPng(input: Uint8Array): CheckedPng {
   const height = ihdr.readUInt32BE(4)
   const bitDepth = ihdr[8]!
   const colourType = ihdr[9]!
-  if (colourType !== 2 || bitDepth !== 8) throw new Error('expected 8-bit RGB')
+  if ((colourType !== 2 && colourType !== 6) || bitDepth !== 8) throw new Error('expected 8-bit RGB or RGBA')
+  const bpp = colourType === 6 ? 4 : 3
   const raw = inflateSync(Buffer.concat(idat))
-  const stride = width * 3
+  const stride = width * bpp
   if (raw.length !== (stride + 1) * height) throw new Error('IDAT size does not match IHDR')
   // Undo the filters (None, Sub, Up, Average, Paeth) to get the pixels back.
   const px = new Uint8Array(stride * height)
@@ -42,9 +43,9 @@ export function checkPng(input: Uint8Array): CheckedPng {
     const f = raw[y * (stride + 1)]!
     for (let x = 0; x < stride; x++) {
       const v = raw[y * (stride + 1) + 1 + x]!
-      const a = x >= 3 ? px[y * stride + x - 3]! : 0
+      const a = x >= bpp ? px[y * stride + x - bpp]! : 0
       const up = y > 0 ? px[(y - 1) * stride + x]! : 0
-      const c = x >= 3 && y > 0 ? px[(y - 1) * stride + x - 3]! : 0
+      const c = x >= bpp && y > 0 ? px[(y - 1) * stride + x - bpp]! : 0
       let pred = 0
       if (f === 1) pred = a
       else if (f === 2) pred = up

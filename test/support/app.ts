@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { pino } from 'pino'
-import { Redis } from 'ioredis'
 import { loadConfig } from '../../src/config.ts'
 import { buildApp, type AppOptions } from '../../src/http/app.ts'
 import { createApiKey, ensureApp } from '../../src/auth/credentials.ts'
-import { SCOPES, type Scope } from '../../src/operations/scopes.ts'
+import { SCOPES, type Scope } from '../../src/auth/scopes.ts'
 import { servicePlugins } from '../../src/plugins.ts'
+import { closeRedis, openRedis } from '../../src/redis.ts'
 import { seedDemo } from '../../src/seed/seed-demo.ts'
 import { createServices, type Services } from '../../src/services.ts'
 import { freshDatabase } from './database.ts'
@@ -29,6 +29,8 @@ type Options = {
   // false: only the REST API (no MCP endpoint, no storefront).
   plugins?: boolean
   env?: Record<string, string>
+  // Replaces parts of servicePlugins() (an adapter wired with a test double).
+  pluginOverrides?: Partial<AppOptions>
 }
 
 // A real app on a fresh, seeded database (PostgreSQL, or PGlite with TEST_DATABASE=pglite).
@@ -45,13 +47,15 @@ export async function testApp(t: { teardown: (fn: () => unknown) => void }, opti
   })
   const services = createServices({ config, db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
   await seedDemo(services)
-  const redis = options.redisUrl ? new Redis(options.redisUrl) : null
-  const extra: Partial<AppOptions> = options.plugins === false ? {} : servicePlugins()
+  // The service's own client options; the test starts once it is connected.
+  const redis = options.redisUrl ? openRedis(options.redisUrl) : null
+  if (redis && redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve))
+  const extra: Partial<AppOptions> = options.plugins === false ? {} : { ...servicePlugins(), ...options.pluginOverrides }
   const app = await buildApp(services, { redis, ...extra })
   await app.ready()
   t.teardown(async () => {
     await app.close()
-    await redis?.quit()
+    if (redis) await closeRedis(redis)
   })
   const key = async (storeId: string, scopes: readonly Scope[] = SCOPES) => {
     const appId = await ensureApp(db, { storeId, name: 'Test app' })

@@ -3,6 +3,9 @@ import { streams, streamTypes } from '../../events/theme-events.ts'
 import type { CommandContext, CommandDeps } from '../context.ts'
 import { runCommand, type Decision } from '../run-command.ts'
 
+// Uploads are at most 5 MiB, whichever way the bytes arrive (multipart, base64, MCP).
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+
 export type MediaAsset = Omit<MediaEvent['data'], 'at'> & { createdAt: string }
 
 // Bytes already checked by the adapter (sniffed type, size, dimensions); the URL of an upload is
@@ -19,9 +22,9 @@ const toAsset = (d: MediaEvent['data']): MediaAsset => {
 }
 
 export async function registerMedia(deps: CommandDeps, ctx: CommandContext, input: RegisterMediaInput) {
-  return runCommand(deps, ctx, async (): Promise<Decision<Registered>> => {
-    const events = await deps.eventStore.readStream(streams.media(ctx.storeId))
-    const registered = events.map((e) => (e.data as MediaEvent['data']))
+  return runCommand(deps, ctx, async (deps): Promise<Decision<Registered>> => {
+    const events = await deps.eventStore.readStream<MediaEvent>(streams.media(ctx.storeId))
+    const registered = events.map((e) => e.data)
     const existing = registered.find((d) => (input.source === 'upload' ? d.sha256 === input.sha256 : d.source === 'url' && d.url === input.url))
     if (existing) return { ok: true, appends: [], result: () => ({ asset: toAsset(existing), created: false }) }
     const at = deps.clock().toISOString()

@@ -33,10 +33,10 @@ export function decideNavigation(current: NavigationMenu[], input: UpdateNavigat
 }
 
 export async function updateNavigation(deps: CommandDeps, ctx: CommandContext, input: UpdateNavigationInput) {
-  return runCommand(deps, ctx, async (): Promise<Decision<NavigationMenu[]>> => {
-    const events = await deps.eventStore.readStream(streams.navigation(ctx.storeId))
+  return runCommand(deps, ctx, async (deps): Promise<Decision<NavigationMenu[]>> => {
+    const events = await deps.eventStore.readStream<NavigationEvent>(streams.navigation(ctx.storeId))
     const last = events.at(-1)
-    const current = last ? (last.data as NavigationEvent['data']).menus : []
+    const current = last ? last.data.menus : []
     const decided = decideNavigation(current, input, deps.clock().toISOString())
     if (!decided.ok) return decided
     return {

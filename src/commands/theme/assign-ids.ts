@@ -1,4 +1,4 @@
-import type { Operation, SectionInput } from './operations.ts'
+import type { Edit, SectionInput } from './edits.ts'
 
 // Ids the caller left out are generated before deciding, so the decider itself stays pure.
 
@@ -10,7 +10,7 @@ function sectionWithIds(section: SectionInput, newId: (prefix: string) => string
   }
 }
 
-export function assignIds(operations: Operation[], newId: (prefix: string) => string): Operation[] {
+export function assignIds(operations: Edit[], newId: (prefix: string) => string): Edit[] {
   return operations.map((op) => {
     switch (op.op) {
       case 'createPage':

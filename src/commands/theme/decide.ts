@@ -1,15 +1,15 @@
 import type { ThemeDocument } from '../../theme/document.ts'
 import { validateThemeDocument, type KnownReferences } from '../../theme/validate.ts'
-import type { ThemeEvent } from '../../events/theme-events.ts'
+import type { ThemeEvent } from '../../aggregates/theme/events.ts'
 import { fail, invalid, ok, type Result } from '../errors.ts'
-import { applyOperations } from './apply-operations.ts'
-import type { Operation } from './operations.ts'
-import type { Theme, ThemeState } from './state.ts'
+import { applyEdits } from './apply-edits.ts'
+import type { Edit } from './edits.ts'
+import type { Theme, ThemeState } from '../../aggregates/theme/state.ts'
 
 export type ThemeCommand =
   | { type: 'CreateTheme'; themeId: string; name: string; provider: string; document: ThemeDocument; duplicatedFrom: string | null }
-  | { type: 'UpdateTheme'; name?: string | undefined; operations: Operation[]; expectedVersion?: number | undefined }
-  | { type: 'ApplyOperations'; operations: Operation[]; expectedVersion?: number | undefined }
+  | { type: 'UpdateTheme'; name?: string | undefined; operations: Edit[]; expectedVersion?: number | undefined }
+  | { type: 'ApplyEdits'; operations: Edit[]; expectedVersion?: number | undefined }
   | { type: 'ArchiveTheme'; expectedVersion?: number | undefined }
   | { type: 'PublishTheme'; previousThemeId: string | null; expectedVersion?: number | undefined }
   | { type: 'UnpublishTheme'; replacedBy: string }
@@ -55,7 +55,7 @@ export function decide(command: ThemeCommand, state: ThemeState, ctx: DecideCont
 
   switch (command.type) {
     case 'UpdateTheme':
-    case 'ApplyOperations': {
+    case 'ApplyEdits': {
       const refused = checkEditable(theme) ?? checkVersion(theme, command.expectedVersion)
       if (refused) return refused
       const events: ThemeEvent[] = []
@@ -65,7 +65,7 @@ export function decide(command: ThemeCommand, state: ThemeState, ctx: DecideCont
         if (name.value !== theme.name) events.push({ type: 'ThemeRenamed', data: { name: name.value, previousName: theme.name, at } })
       }
       if (command.operations.length > 0) {
-        const applied = applyOperations(theme.document, command.operations, ctx.known, at)
+        const applied = applyEdits(theme.document, command.operations, ctx.known, at)
         if (!applied.ok) return invalid(applied.issues)
         events.push(...applied.events)
       }

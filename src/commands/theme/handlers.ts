@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../../events/event-store.ts'
-import { streams, streamTypes, type ThemeEvent } from '../../events/theme-events.ts'
+import { streams, streamTypes, type StoreThemesEvent } from '../../events/theme-events.ts'
+import { type ThemeEvent } from '../../aggregates/theme/events.ts'
 import { collectReferences } from '../../theme/validate.ts'
 import { defaultThemeDocument, type ThemeDocument } from '../../theme/document.ts'
 import type { CommandContext, CommandDeps } from '../context.ts'
@@ -8,8 +9,8 @@ import { runCommand, type Decision } from '../run-command.ts'
 import { decide, type ThemeCommand } from './decide.ts'
 import { assignIds } from './assign-ids.ts'
 import { expectedFrom, loadStoreThemes, loadTheme } from './load.ts'
-import type { Operation } from './operations.ts'
-import { fold, type Theme, type ThemeState } from './state.ts'
+import type { Edit } from './edits.ts'
+import { fold, type Theme, type ThemeState } from '../../aggregates/theme/state.ts'
 import { decideStoreThemes } from './store-themes.ts'
 
 // `decided` is what the command decided (also on a dry run, where nothing is appended).
@@ -20,6 +21,14 @@ const themeStream = (ctx: CommandContext, themeId: string, expected: 'no_stream'
   streamType: streamTypes.theme,
   storeId: ctx.storeId,
   expected,
+  events,
+})
+
+const registryStream = (ctx: CommandContext, streamVersion: number, events: StoreThemesEvent[]) => ({
+  streamId: streams.storeThemes(ctx.storeId),
+  streamType: streamTypes.storeThemes,
+  storeId: ctx.storeId,
+  expected: expectedFrom(streamVersion),
   events,
 })
 
@@ -36,10 +45,17 @@ async function knownFor(deps: CommandDeps, ctx: CommandContext, ...values: unkno
 
 const after = (state: ThemeState, events: ThemeEvent[]): Theme => fold(events, state) as Theme
 const owned = (state: ThemeState, ctx: CommandContext): state is ThemeState & { exists: true } => state.exists && state.storeId === ctx.storeId
+const themeNotFound = () => fail('NOT_FOUND', 'theme not found')
+
+// The start of every command on an existing theme: the time, and the theme if it is this store's.
+async function loadOwnTheme(deps: CommandDeps, ctx: CommandContext, themeId: string) {
+  const loaded = await loadTheme(deps, themeId)
+  return { at: deps.clock().toISOString(), loaded: owned(loaded.state, ctx) ? { state: loaded.state, streamVersion: loaded.streamVersion } : null }
+}
 
 async function createFrom(deps: CommandDeps, ctx: CommandContext, input: { name: string; provider: string; document: ThemeDocument; duplicatedFrom: string | null }): Promise<ThemeResult> {
   const themeId = deps.newId('thm')
-  return runCommand(deps, ctx, async (): Promise<Decision<Theme>> => {
+  return runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
     const at = deps.clock().toISOString()
     const registry = await loadStoreThemes(deps, ctx.storeId)
     const added = decideStoreThemes({ type: 'AddTheme', themeId }, registry.state, at)
@@ -51,7 +67,7 @@ async function createFrom(deps: CommandDeps, ctx: CommandContext, input: { name:
       ok: true,
       appends: [
         themeStream(ctx, themeId, 'no_stream', decided.value),
-        { streamId: streams.storeThemes(ctx.storeId), streamType: streamTypes.storeThemes, storeId: ctx.storeId, expected: expectedFrom(registry.streamVersion), events: added.value },
+        registryStream(ctx, registry.streamVersion, added.value),
       ],
       result: () => after({ exists: false }, decided.value),
     }
@@ -64,7 +80,7 @@ export function createTheme(deps: CommandDeps, ctx: CommandContext, input: { nam
 
 export async function duplicateTheme(deps: CommandDeps, ctx: CommandContext, sourceId: string, input: { name?: string | undefined; provider: string }): Promise<ThemeResult> {
   const source = await loadTheme(deps, sourceId)
-  if (!owned(source.state, ctx)) return fail('NOT_FOUND', 'theme not found')
+  if (!owned(source.state, ctx)) return themeNotFound()
   const name = input.name ?? `Copy of ${source.state.name}`.slice(0, 100)
   return createFrom(deps, ctx, { name, provider: input.provider, document: source.state.document, duplicatedFrom: sourceId })
 }
@@ -72,10 +88,9 @@ export async function duplicateTheme(deps: CommandDeps, ctx: CommandContext, sou
 // Runs a command against one theme's stream only (everything but create, publish and archive).
 async function onTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, command: (state: ThemeState) => ThemeCommand, opts: { dryRun?: boolean } = {}): Promise<ThemeResult> {
   let decidedEvents: ThemeEvent[] = []
-  const outcome = await runCommand(deps, ctx, async (): Promise<Decision<Theme>> => {
-    const at = deps.clock().toISOString()
-    const loaded = await loadTheme(deps, themeId)
-    if (!owned(loaded.state, ctx)) return fail('NOT_FOUND', 'theme not found')
+  const outcome = await runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
+    const { at, loaded } = await loadOwnTheme(deps, ctx, themeId)
+    if (!loaded) return themeNotFound()
     const cmd = command(loaded.state)
     const known = await knownFor(deps, ctx, loaded.state.document, cmd)
     const decided = decide(cmd, loaded.state, { storeId: ctx.storeId, known, at })
@@ -88,18 +103,18 @@ async function onTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, 
   return outcome.ok ? { ...outcome, decided: decidedEvents } : outcome
 }
 
-export type EditInput = { operations: Operation[]; expectedVersion?: number | undefined; dryRun?: boolean | undefined }
+export type EditInput = { operations: Edit[]; expectedVersion?: number | undefined; dryRun?: boolean | undefined }
 
 // Batches and every single page/section/token/navigation edit go through here.
-export function applyThemeOperations(deps: CommandDeps, ctx: CommandContext, themeId: string, input: EditInput): Promise<ThemeResult> {
+export function applyThemeEdits(deps: CommandDeps, ctx: CommandContext, themeId: string, input: EditInput): Promise<ThemeResult> {
   const operations = assignIds(input.operations, deps.newId)
-  return onTheme(deps, ctx, themeId, () => ({ type: 'ApplyOperations', operations, expectedVersion: input.expectedVersion }), { dryRun: input.dryRun ?? false })
+  return onTheme(deps, ctx, themeId, () => ({ type: 'ApplyEdits', operations, expectedVersion: input.expectedVersion }), { dryRun: input.dryRun ?? false })
 }
 
-export type UpdateInput = { name?: string | undefined; tokens?: Extract<Operation, { op: 'updateTokens' }>['tokens'] | undefined; navigation?: unknown[] | undefined; expectedVersion?: number | undefined }
+export type UpdateInput = { name?: string | undefined; tokens?: Extract<Edit, { op: 'updateTokens' }>['tokens'] | undefined; navigation?: unknown[] | undefined; expectedVersion?: number | undefined }
 
 export function updateTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, input: UpdateInput): Promise<ThemeResult> {
-  const operations: Operation[] = []
+  const operations: Edit[] = []
   if (input.tokens) operations.push({ op: 'updateTokens', tokens: input.tokens })
   if (input.navigation) operations.push({ op: 'setNavigation', navigation: input.navigation })
   return onTheme(deps, ctx, themeId, () => ({ type: 'UpdateTheme', name: input.name, operations, expectedVersion: input.expectedVersion }))
@@ -110,10 +125,9 @@ export function recordPreviewIssued(deps: CommandDeps, ctx: CommandContext, them
 }
 
 export function archiveTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, input: { expectedVersion?: number | undefined }): Promise<ThemeResult> {
-  return runCommand(deps, ctx, async (): Promise<Decision<Theme>> => {
-    const at = deps.clock().toISOString()
-    const loaded = await loadTheme(deps, themeId)
-    if (!owned(loaded.state, ctx)) return fail('NOT_FOUND', 'theme not found')
+  return runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
+    const { at, loaded } = await loadOwnTheme(deps, ctx, themeId)
+    if (!loaded) return themeNotFound()
     const decided = decide({ type: 'ArchiveTheme', expectedVersion: input.expectedVersion }, loaded.state, { storeId: ctx.storeId, known: emptyKnown, at })
     if (!decided.ok) return { ...decided, themeId }
     const registry = await loadStoreThemes(deps, ctx.storeId)
@@ -123,7 +137,7 @@ export function archiveTheme(deps: CommandDeps, ctx: CommandContext, themeId: st
       ok: true,
       appends: [
         themeStream(ctx, themeId, loaded.streamVersion, decided.value),
-        { streamId: streams.storeThemes(ctx.storeId), streamType: streamTypes.storeThemes, storeId: ctx.storeId, expected: expectedFrom(registry.streamVersion), events: removed.value },
+        registryStream(ctx, registry.streamVersion, removed.value),
       ],
       result: () => after(loaded.state, decided.value),
     }
@@ -134,10 +148,9 @@ export function archiveTheme(deps: CommandDeps, ctx: CommandContext, themeId: st
 // and the store's registry records the change. Concurrent publishes in one store conflict on the
 // registry stream, so exactly one theme ends up active.
 export function publishTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, input: { expectedVersion?: number | undefined }): Promise<ThemeResult> {
-  return runCommand(deps, ctx, async (): Promise<Decision<Theme>> => {
-    const at = deps.clock().toISOString()
-    const loaded = await loadTheme(deps, themeId)
-    if (!owned(loaded.state, ctx)) return fail('NOT_FOUND', 'theme not found')
+  return runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
+    const { at, loaded } = await loadOwnTheme(deps, ctx, themeId)
+    if (!loaded) return themeNotFound()
     const registry = await loadStoreThemes(deps, ctx.storeId)
     const previous = registry.state.activeThemeId
     const known = await knownFor(deps, ctx, loaded.state.document)
@@ -148,7 +161,7 @@ export function publishTheme(deps: CommandDeps, ctx: CommandContext, themeId: st
     if (!live.ok) return live
     const appends = [
       themeStream(ctx, themeId, loaded.streamVersion, decided.value),
-      { streamId: streams.storeThemes(ctx.storeId), streamType: streamTypes.storeThemes, storeId: ctx.storeId, expected: expectedFrom(registry.streamVersion), events: live.value },
+      registryStream(ctx, registry.streamVersion, live.value),
     ]
     if (previous && previous !== themeId) {
       const former = await loadTheme(deps, previous)

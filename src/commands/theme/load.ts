@@ -1,8 +1,8 @@
-import type { StoreThemesEvent, ThemeEvent } from '../../events/theme-events.ts'
+import type { StoreThemesEvent } from '../../events/theme-events.ts'
+import type { ThemeEvent } from '../../aggregates/theme/events.ts'
 import { streams } from '../../events/theme-events.ts'
-import { rowToTheme } from '../../projections/themes-projection.ts'
 import type { CommandDeps } from '../context.ts'
-import { fold, initialThemeState, type ThemeState } from './state.ts'
+import { fold, initialThemeState, type ThemeState } from '../../aggregates/theme/state.ts'
 import { evolveStoreThemes, initialStoreThemes, type StoreThemesState } from './store-themes.ts'
 
 export type Loaded<S> = { state: S; streamVersion: number }
@@ -12,25 +12,19 @@ export type Loaded<S> = { state: S; streamVersion: number }
 export async function loadTheme(deps: CommandDeps, themeId: string): Promise<Loaded<ThemeState>> {
   const streamId = streams.theme(themeId)
   // The snapshot and the stream's current version in one read; the tail only when they differ.
-  const row = await deps.db
-    .selectFrom('themes')
-    .innerJoin('streams', (join) => join.on('streams.stream_id', '=', streamId))
-    .selectAll('themes')
-    .select('streams.version as current_version')
-    .where('themes.theme_id', '=', themeId)
-    .executeTakeFirst()
-  if (row && Number(row.current_version) === row.stream_version) return { state: { exists: true, ...rowToTheme(row) }, streamVersion: row.stream_version }
-  const base: ThemeState = row ? { exists: true, ...rowToTheme(row) } : initialThemeState
-  const baseVersion = row ? row.stream_version : 0
-  const tail = await deps.eventStore.readStream(streamId, { fromVersion: baseVersion + 1 })
-  const state = fold(tail.map((e) => ({ type: e.type, data: e.data }) as ThemeEvent), base)
+  const snapshot = await deps.themeSnapshot(themeId)
+  if (snapshot && snapshot.streamVersion === snapshot.snapshotVersion) return { state: { exists: true, ...snapshot.theme }, streamVersion: snapshot.snapshotVersion }
+  const base: ThemeState = snapshot ? { exists: true, ...snapshot.theme } : initialThemeState
+  const baseVersion = snapshot ? snapshot.snapshotVersion : 0
+  const tail = await deps.eventStore.readStream<ThemeEvent>(streamId, { fromVersion: baseVersion + 1 })
+  const state = fold(tail, base)
   return { state, streamVersion: tail.at(-1)?.streamVersion ?? baseVersion }
 }
 
 export async function loadStoreThemes(deps: CommandDeps, storeId: string): Promise<Loaded<StoreThemesState>> {
-  const events = await deps.eventStore.readStream(streams.storeThemes(storeId))
+  const events = await deps.eventStore.readStream<StoreThemesEvent>(streams.storeThemes(storeId))
   let state = initialStoreThemes
-  for (const e of events) state = evolveStoreThemes(state, { type: e.type, data: e.data } as StoreThemesEvent)
+  for (const e of events) state = evolveStoreThemes(state, e)
   return { state, streamVersion: events.at(-1)?.streamVersion ?? 0 }
 }
 

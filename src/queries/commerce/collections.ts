@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/database.ts'
-import { cursorTimestamp, decodeCursor, keysetAfter, resolveLimit, toPage, type Page, type PageArgs } from '../pagination.ts'
+import { existingIds, loadInIdOrder } from '../by-ids.ts'
+import { cursorTimestamp, paginate, type Page, type PageArgs } from '../pagination.ts'
 import type { ReadContext } from '../read-context.ts'
 import { iso, toImage } from './money.ts'
 import type { Collection } from './schemas.ts'
@@ -48,16 +49,10 @@ function toCollection(baseUrl: string, row: CollectionRow): Collection {
 }
 
 export async function listCollections(ctx: ReadContext, storeId: string, args: PageArgs = {}): Promise<Page<Collection>> {
-  const limit = resolveLimit(args.limit)
-  const scope = { resource: COLLECTIONS_RESOURCE, storeId }
-  const after = args.cursor === undefined ? null : decodeCursor(ctx.cursorSecret, scope, args.cursor)
-  let q = collectionSelect(ctx.db, storeId)
-  if (after) q = q.where(keysetAfter('c.created_at', 'c.collection_id', 'asc', after))
-  const rows = await q.orderBy('c.created_at', 'asc').orderBy('c.collection_id', 'asc').limit(limit + 1).execute()
-  return toPage(rows, limit, {
-    secret: ctx.cursorSecret,
-    scope,
-    position: (r) => ({ createdAt: r.cursor_ts, id: r.collection_id }),
+  return paginate(ctx, args, {
+    scope: { resource: COLLECTIONS_RESOURCE, storeId },
+    query: collectionSelect(ctx.db, storeId),
+    keys: { createdAt: 'c.created_at', id: 'c.collection_id', direction: 'asc', idOf: (r) => r.collection_id },
     map: (r) => toCollection(ctx.baseUrl, r),
   })
 }
@@ -69,20 +64,10 @@ export async function getCollection(ctx: ReadContext, storeId: string, collectio
 
 // For the renderer: this store's collections among ids, in the order of ids; one statement.
 export async function getCollectionsByIds(ctx: ReadContext, storeId: string, ids: readonly string[]): Promise<Collection[]> {
-  const unique = [...new Set(ids)]
-  if (unique.length === 0) return []
-  const rows = await collectionSelect(ctx.db, storeId).where('c.collection_id', 'in', unique).execute()
-  const byId = new Map(rows.map((r) => [r.collection_id, r]))
-  return unique.flatMap((id) => {
-    const row = byId.get(id)
-    return row ? [toCollection(ctx.baseUrl, row)] : []
-  })
+  return loadInIdOrder(ids, (unique) => collectionSelect(ctx.db, storeId).where('c.collection_id', 'in', unique).execute(), (r) => r.collection_id, (r) => toCollection(ctx.baseUrl, r))
 }
 
 // For theme validation: which of ids are collections of this store.
 export async function existingCollectionIds(db: Kysely<Database>, storeId: string, ids: readonly string[]): Promise<Set<string>> {
-  const unique = [...new Set(ids)]
-  if (unique.length === 0) return new Set()
-  const rows = await db.selectFrom('collections').select('collection_id').where('store_id', '=', storeId).where('collection_id', 'in', unique).execute()
-  return new Set(rows.map((r) => r.collection_id))
+  return existingIds(ids, async (unique) => (await db.selectFrom('collections').select('collection_id').where('store_id', '=', storeId).where('collection_id', 'in', unique).execute()).map((r) => r.collection_id))
 }

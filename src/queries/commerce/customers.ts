@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/database.ts'
-import { cursorTimestamp, decodeCursor, keysetAfter, resolveLimit, toPage, type Page, type PageArgs } from '../pagination.ts'
+import { cursorTimestamp, paginate, type Page, type PageArgs } from '../pagination.ts'
 import type { ReadContext } from '../read-context.ts'
 import { iso, money } from './money.ts'
 import type { Customer } from './schemas.ts'
@@ -52,16 +52,10 @@ function toCustomer(row: CustomerRow): Customer {
 }
 
 export async function listCustomers(ctx: ReadContext, storeId: string, args: PageArgs = {}): Promise<Page<Customer>> {
-  const limit = resolveLimit(args.limit)
-  const scope = { resource: CUSTOMERS_RESOURCE, storeId }
-  const after = args.cursor === undefined ? null : decodeCursor(ctx.cursorSecret, scope, args.cursor)
-  let q = customerSelect(ctx.db, storeId)
-  if (after) q = q.where(keysetAfter('c.created_at', 'c.customer_id', 'desc', after))
-  const rows = await q.orderBy('c.created_at', 'desc').orderBy('c.customer_id', 'desc').limit(limit + 1).execute()
-  return toPage(rows, limit, {
-    secret: ctx.cursorSecret,
-    scope,
-    position: (r) => ({ createdAt: r.cursor_ts, id: r.customer_id }),
+  return paginate(ctx, args, {
+    scope: { resource: CUSTOMERS_RESOURCE, storeId },
+    query: customerSelect(ctx.db, storeId),
+    keys: { createdAt: 'c.created_at', id: 'c.customer_id', direction: 'desc', idOf: (r) => r.customer_id },
     map: toCustomer,
   })
 }

@@ -29,3 +29,21 @@ export function toImages(baseUrl: string, stored: unknown): Image[] {
 }
 
 export const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString()
+
+const formats = new Map<string, (cents: number) => string>()
+
+/** "1 899,00 MAD", "129,00 €": the store's locale and the amount's currency. */
+export function formatMoney(locale: string, money: Money): string {
+  const key = `${locale}|${money.currencyCode}`
+  let format = formats.get(key)
+  if (!format) {
+    try {
+      const intl = new Intl.NumberFormat(locale, { style: 'currency', currency: money.currencyCode })
+      format = (cents) => intl.format(cents / 100)
+    } catch {
+      format = (cents) => `${(cents / 100).toFixed(2)} ${money.currencyCode}`
+    }
+    formats.set(key, format)
+  }
+  return format(money.cents)
+}

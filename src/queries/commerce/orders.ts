@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/database.ts'
-import { cursorTimestamp, decodeCursor, keysetAfter, resolveLimit, toPage, type Page, type PageArgs } from '../pagination.ts'
+import { cursorTimestamp, paginate, type Page, type PageArgs } from '../pagination.ts'
 import type { ReadContext } from '../read-context.ts'
 import { iso, money } from './money.ts'
 import type { Address, Order, OrderLineItem } from './schemas.ts'
@@ -93,16 +93,10 @@ function toOrder(row: OrderRow): Order {
 }
 
 export async function listOrders(ctx: ReadContext, storeId: string, args: PageArgs = {}): Promise<Page<Order>> {
-  const limit = resolveLimit(args.limit)
-  const scope = { resource: ORDERS_RESOURCE, storeId }
-  const after = args.cursor === undefined ? null : decodeCursor(ctx.cursorSecret, scope, args.cursor)
-  let q = orderSelect(ctx.db, storeId)
-  if (after) q = q.where(keysetAfter('o.created_at', 'o.order_id', 'desc', after))
-  const rows = await q.orderBy('o.created_at', 'desc').orderBy('o.order_id', 'desc').limit(limit + 1).execute()
-  return toPage(rows, limit, {
-    secret: ctx.cursorSecret,
-    scope,
-    position: (r) => ({ createdAt: r.cursor_ts, id: r.order_id }),
+  return paginate(ctx, args, {
+    scope: { resource: ORDERS_RESOURCE, storeId },
+    query: orderSelect(ctx.db, storeId),
+    keys: { createdAt: 'o.created_at', id: 'o.order_id', direction: 'desc', idOf: (r) => r.order_id },
     map: toOrder,
   })
 }

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Database } from '../../db/database.ts'
-import { cursorTimestamp, decodeCursor, keysetAfter, resolveLimit, toPage, type Page, type PageArgs } from '../pagination.ts'
+import { existingIds, loadInIdOrder } from '../by-ids.ts'
+import { cursorTimestamp, paginate, type Page, type PageArgs } from '../pagination.ts'
 import type { ReadContext } from '../read-context.ts'
 import { iso, money, toImages } from './money.ts'
 import type { Product, Variant } from './schemas.ts'
@@ -125,11 +126,7 @@ function toProduct(baseUrl: string, row: ProductRow): Product {
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 export async function listProducts(ctx: ReadContext, storeId: string, args: ListProductsArgs = {}): Promise<Page<Product>> {
-  const limit = resolveLimit(args.limit)
-  const scope = { resource: PRODUCTS_RESOURCE, storeId }
-  const after = args.cursor === undefined ? null : decodeCursor(ctx.cursorSecret, scope, args.cursor)
   let q = productSelect(ctx.db, storeId)
-  if (after) q = q.where(keysetAfter('p.created_at', 'p.product_id', 'asc', after))
   if (args.status !== undefined) q = q.where('p.status', '=', args.status)
   if (args.query !== undefined && args.query.trim() !== '') q = q.where(sql<boolean>`p.title ilike ${`%${escapeLike(args.query.trim())}%`}`)
   if (args.collectionId !== undefined) {
@@ -144,11 +141,10 @@ export async function listProducts(ctx: ReadContext, storeId: string, args: List
       ),
     )
   }
-  const rows = await q.orderBy('p.created_at', 'asc').orderBy('p.product_id', 'asc').limit(limit + 1).execute()
-  return toPage(rows, limit, {
-    secret: ctx.cursorSecret,
-    scope,
-    position: (r) => ({ createdAt: r.cursor_ts, id: r.product_id }),
+  return paginate(ctx, args, {
+    scope: { resource: PRODUCTS_RESOURCE, storeId },
+    query: q,
+    keys: { createdAt: 'p.created_at', id: 'p.product_id', direction: 'asc', idOf: (r) => r.product_id },
     map: (r) => toProduct(ctx.baseUrl, r),
   })
 }
@@ -161,20 +157,10 @@ export async function getProduct(ctx: ReadContext, storeId: string, productId: s
 // For the renderer: the products of this store among ids, in the order of ids (first
 // occurrence), unknown and foreign ids left out. One statement.
 export async function getProductsByIds(ctx: ReadContext, storeId: string, ids: readonly string[]): Promise<Product[]> {
-  const unique = [...new Set(ids)]
-  if (unique.length === 0) return []
-  const rows = await productSelect(ctx.db, storeId).where('p.product_id', 'in', unique).execute()
-  const byId = new Map(rows.map((r) => [r.product_id, r]))
-  return unique.flatMap((id) => {
-    const row = byId.get(id)
-    return row ? [toProduct(ctx.baseUrl, row)] : []
-  })
+  return loadInIdOrder(ids, (unique) => productSelect(ctx.db, storeId).where('p.product_id', 'in', unique).execute(), (r) => r.product_id, (r) => toProduct(ctx.baseUrl, r))
 }
 
 // For theme validation: which of ids are products of this store (any status).
 export async function existingProductIds(db: Kysely<Database>, storeId: string, ids: readonly string[]): Promise<Set<string>> {
-  const unique = [...new Set(ids)]
-  if (unique.length === 0) return new Set()
-  const rows = await db.selectFrom('products').select('product_id').where('store_id', '=', storeId).where('product_id', 'in', unique).execute()
-  return new Set(rows.map((r) => r.product_id))
+  return existingIds(ids, async (unique) => (await db.selectFrom('products').select('product_id').where('store_id', '=', storeId).where('product_id', 'in', unique).execute()).map((r) => r.product_id))
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { paginationSchema } from '../pagination.ts'
 
 // The single source of every commerce shape the service returns as `data` (REST) and as
 // MCP tool output. camelCase fields; money is { amount: "12.50", currencyCode, cents };
@@ -252,31 +251,3 @@ export const checkoutSchema = z
 export type Checkout = z.output<typeof checkoutSchema>
 
 // --- lists ---
-
-export function listSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), pagination: paginationSchema })
-}
-
-export const productListSchema = listSchema(productSchema)
-export const collectionListSchema = listSchema(collectionSchema)
-export const orderListSchema = listSchema(orderSchema)
-export const customerListSchema = listSchema(customerSchema)
-
-// Named shapes, for the OpenAPI components and the MCP output schemas.
-export const commerceSchemas = {
-  Money: moneySchema,
-  Image: imageSchema,
-  Branding: brandingSchema,
-  Store: storeSchema,
-  StoreSettings: storeSettingsSchema,
-  Variant: variantSchema,
-  InventorySummary: inventorySummarySchema,
-  Product: productSchema,
-  Collection: collectionSchema,
-  Address: addressSchema,
-  OrderLineItem: orderLineItemSchema,
-  Order: orderSchema,
-  Customer: customerSchema,
-  Checkout: checkoutSchema,
-  Pagination: paginationSchema,
-} as const

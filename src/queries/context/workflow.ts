@@ -59,7 +59,7 @@ export function workflowNext(themes: readonly WorkflowTheme[], granted: Readonly
   }
   const refine = step('applyThemeBatch', 'apply_theme_batch', 'Refine further in batches if the merchant asks for changes.', draft.id)
   if (granted.has('themes:publish')) {
-    return { stage: 'publish', next: [step('publishTheme', 'publish_theme', `Draft "${draft.name}" was previewed at its current version. Publish it when the merchant confirms; the current live theme becomes private and can be re-published to roll back.`, draft.id), refine] }
+    return { stage: 'publish', next: [step('publishTheme', 'publish_theme', `Draft "${draft.name}" was previewed at version ${draft.version}. Show the merchant what goes live (diffTheme / diff_theme from live to draft), then publish with expectedVersion ${draft.version} (the version previewed) when they confirm; a newer change is refused with VERSION_CONFLICT. The current live theme becomes private and can be re-published to roll back.`, draft.id), refine] }
   }
   return {
     stage: 'publish',

@@ -1,7 +1,7 @@
-import type { Theme } from '../../commands/theme/state.ts'
-import { findSection } from '../../commands/theme/state.ts'
+import type { Theme } from '../../aggregates/theme/state.ts'
+import { findSection } from '../../aggregates/theme/state.ts'
 import { rowToTheme, rowToThemeHeader, THEME_HEADER_COLUMNS, type ThemeHeader } from '../../projections/themes-projection.ts'
-import type { SectionTarget } from '../../events/theme-events.ts'
+import type { SectionTarget } from '../../aggregates/theme/events.ts'
 import type { Page, Section } from '../../theme/document.ts'
 import type { ReadContext } from '../read-context.ts'
 import type { ThemeSummary, ThemeView } from './schemas.ts'
@@ -37,16 +37,6 @@ export async function listThemes(ctx: ReadContext, storeId: string, opts: { incl
 
 export async function findTheme(ctx: ReadContext, storeId: string, themeId: string): Promise<Theme | null> {
   const row = await ctx.db.selectFrom('themes').selectAll().where('theme_id', '=', themeId).where('store_id', '=', storeId).executeTakeFirst()
-  return row ? rowToTheme(row) : null
-}
-
-export async function findLiveTheme(ctx: ReadContext, storeId: string): Promise<Theme | null> {
-  const row = await ctx.db
-    .selectFrom('live_themes')
-    .innerJoin('themes', 'themes.theme_id', 'live_themes.theme_id')
-    .selectAll('themes')
-    .where('live_themes.store_id', '=', storeId)
-    .executeTakeFirst()
   return row ? rowToTheme(row) : null
 }
 

@@ -232,20 +232,3 @@ export const newsletter = defineSection('newsletter', {
     successMessage: plainText(TEXT_LIMITS.text, 'Shown after signing up.').optional(),
   }),
 })
-
-export const GENERAL_SECTIONS = [
-  hero,
-  productGrid,
-  richTextSection,
-  featuredProduct,
-  collectionList,
-  imageWithText,
-  imageBanner,
-  testimonials,
-  faq,
-  gallery,
-  announcementBar,
-  logoList,
-  spacer,
-  newsletter,
-] as const

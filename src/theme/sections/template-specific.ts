@@ -44,8 +44,6 @@ export const article = defineSection('article', {
   }),
 })
 
-export const TEMPLATE_SECTIONS = [productDetails, collectionProducts, article] as const
-
 /** The section a non-home template is built around; validation requires exactly one. */
 export const REQUIRED_TEMPLATE_SECTION = {
   product: 'product-details',

@@ -1,4 +1,4 @@
-import type { Scope } from '../../../src/operations/scopes.ts'
+import type { Scope } from '../../../src/auth/scopes.ts'
 
 // The endpoint table of the contract (seed/storefront-developer-api.md), copied by hand so the
 // tests check the service against the contract rather than against its own catalog.
@@ -38,6 +38,12 @@ export const contractOperations: ContractOperation[] = [
   { operationId: 'createThemeSection', method: 'POST', path: '/api/v1/themes/{id}/sections', scopes: ['themes:write'] },
   { operationId: 'updateThemeSection', method: 'PATCH', path: '/api/v1/themes/{id}/sections/{sectionId}', scopes: ['themes:write'] },
   { operationId: 'deleteThemeSection', method: 'DELETE', path: '/api/v1/themes/{id}/sections/{sectionId}', scopes: ['themes:write'] },
+  // History, v1 additions (contract-decisions.md, "History").
+  { operationId: 'listThemeVersions', method: 'GET', path: '/api/v1/themes/{id}/versions', scopes: ['themes:read'] },
+  { operationId: 'getThemeVersion', method: 'GET', path: '/api/v1/themes/{id}/versions/{version}', scopes: ['themes:read'] },
+  { operationId: 'diffTheme', method: 'GET', path: '/api/v1/themes/{id}/diff', scopes: ['themes:read'] },
+  { operationId: 'blameTheme', method: 'GET', path: '/api/v1/themes/{id}/blame', scopes: ['themes:read'] },
+  { operationId: 'revertTheme', method: 'POST', path: '/api/v1/themes/{id}/revert', scopes: ['themes:write'] },
 ]
 
 // Rows of the same table served outside the operation catalog (by the MCP and OAuth adapters).

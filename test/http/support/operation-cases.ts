@@ -314,6 +314,70 @@ export const operationCases: OperationCase[] = [
       e409('VERSION_CONFLICT', 'stale If-Match', async (w, ids) => ({ method: 'DELETE', url: `${theme(ids.draftId)}/sections/${ids.sectionId}`, headers: await staleMatch(w, ids) })),
     ],
   },
+  {
+    operationId: 'listThemeVersions',
+    base: (ids) => get(`${theme(ids.draftId)}/versions`),
+    success: sync((ids) => get(`${theme(ids.draftId)}/versions?limit=2`)),
+    successStatus: 200,
+    errors: [
+      e400('limit 0', sync((ids) => get(`${theme(ids.draftId)}/versions?limit=0`))),
+      e400('forged cursor', sync((ids) => get(`${theme(ids.draftId)}/versions?cursor=eyJ2IjoxfQ.AAAA`)), 'INVALID_CURSOR'),
+      e404('unknown theme', sync(() => get(`${theme(NOPE)}/versions`))),
+    ],
+  },
+  {
+    operationId: 'getThemeVersion',
+    base: (ids) => get(`${theme(ids.draftId)}/versions/1`),
+    success: sync((ids) => get(`${theme(ids.draftId)}/versions/1`)),
+    successStatus: 200,
+    errors: [
+      e400('version 0', sync((ids) => get(`${theme(ids.draftId)}/versions/0`))),
+      e400('version not a number', sync((ids) => get(`${theme(ids.draftId)}/versions/latest`))),
+      e404('unknown version', sync((ids) => get(`${theme(ids.draftId)}/versions/99999`))),
+      e404('unknown theme', sync(() => get(`${theme(NOPE)}/versions/1`))),
+    ],
+  },
+  {
+    operationId: 'diffTheme',
+    base: (ids) => get(`${theme(ids.draftId)}/diff`),
+    success: sync((ids) => get(`${theme(ids.draftId)}/diff?from=live&to=draft`)),
+    successStatus: 200,
+    errors: [
+      e400('unknown ref', sync((ids) => get(`${theme(ids.draftId)}/diff?from=yesterday`))),
+      e404('unknown version', sync((ids) => get(`${theme(ids.draftId)}/diff?from=1&to=99999`))),
+      e404('unknown theme', sync(() => get(`${theme(NOPE)}/diff`))),
+    ],
+  },
+  {
+    operationId: 'blameTheme',
+    base: (ids) => get(`${theme(ids.draftId)}/blame`),
+    success: sync((ids) => get(`${theme(ids.draftId)}/blame`)),
+    successStatus: 200,
+    errors: [e400('id longer than 100', sync(() => get(`${theme(LONG_ID)}/blame`))), e404('unknown theme', sync(() => get(`${theme(NOPE)}/blame`)))],
+  },
+  {
+    operationId: 'revertTheme',
+    base: (ids) => json('POST', `${theme(ids.draftId)}/revert`, { toVersion: 1 }),
+    success: async (w, ids) => {
+      const t = await w.setup(ids.storeId, json('PATCH', theme(ids.draftId), { tokens: { primaryColor: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}` } }))
+      return json('POST', `${theme(ids.draftId)}/revert`, { toVersion: t.version - 1 })
+    },
+    successStatus: 200,
+    errors: [
+      e400('neither toVersion nor commandId', sync((ids) => json('POST', `${theme(ids.draftId)}/revert`, {}))),
+      e400('both toVersion and commandId', sync((ids) => json('POST', `${theme(ids.draftId)}/revert`, { toVersion: 1, commandId: 'cmd_x' }))),
+      e404('unknown theme', sync(() => json('POST', `${theme(NOPE)}/revert`, { toVersion: 1 }))),
+      e404('unknown command', sync((ids) => json('POST', `${theme(ids.draftId)}/revert`, { commandId: 'cmd_unknown' }))),
+      e409('THEME_NOT_EDITABLE', 'the live theme', sync((ids) => json('POST', `${theme(ids.activeThemeId)}/revert`, { toVersion: 1 }))),
+      e409('VERSION_CONFLICT', 'stale If-Match', async (w, ids) => json('POST', `${theme(ids.draftId)}/revert`, { toVersion: 1 }, await staleMatch(w, ids))),
+      e409('UNDO_CONFLICT', 'a later change touched the same token', async (w, ids) => {
+        await w.setup(ids.storeId, json('PATCH', theme(ids.draftId), { tokens: { secondaryColor: '#112233' } }))
+        const versions = await w.setup(ids.storeId, get(`${theme(ids.draftId)}/versions?limit=1`))
+        await w.setup(ids.storeId, json('PATCH', theme(ids.draftId), { tokens: { secondaryColor: '#445566' } }))
+        return json('POST', `${theme(ids.draftId)}/revert`, { commandId: versions.versions[0].commandId })
+      }),
+    ],
+  },
 ]
 
 export const caseOf = (operationId: string) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import { SCOPES, type Scope } from '../../../src/operations/scopes.ts'
+import { SCOPES, type Scope } from '../../../src/auth/scopes.ts'
 import { STORE_A, STORE_B, testApp, type TestApp } from '../../support/app.ts'
 
 // Shared by the REST test files: a seeded app, requests with freshly minted keys (so a tight

@@ -1,0 +1,50 @@
+import type { MerchantSession } from '../auth/merchant-session.ts'
+import { html, type Html, type HtmlValue, type SafeUrl } from '../render/html.ts'
+import { FAVICON_PATH } from '../render/styles.ts'
+import { createUrls } from '../render/urls.ts'
+
+// The page shell of every dashboard page: one external stylesheet, no script.
+export const DASHBOARD_CSS_PATH = '/dashboard/assets/dashboard.css'
+
+const urls = createUrls('', '')
+/** A dashboard link: a path the pages build, checked by the renderer's URL policy. */
+export const href = (path: string, query?: Record<string, string | number | undefined>): SafeUrl => urls.path(path, query)
+
+export type Notice = { kind: 'ok' | 'error' | 'warn'; text: string; items?: string[] }
+
+export const notice = (n: Notice | null | undefined): Html | null =>
+  n ? html`<div class="notice ${n.kind}" role="${n.kind === 'error' ? 'alert' : 'status'}">${n.text}${n.items && n.items.length > 0 ? html`<ul>${n.items.map((i) => html`<li>${i}</li>`)}</ul>` : null}</div>` : null
+
+type Section = 'themes' | 'developer' | 'activity'
+
+export function page(input: { title: string; session: MerchantSession; csrf: string; current: Section; body: HtmlValue }): string {
+  const nav: [Section, string, string][] = [
+    ['themes', 'Themes', '/dashboard/themes'],
+    ['developer', 'Developer', '/dashboard/developer'],
+    ['activity', 'Activity', '/dashboard/developer/activity'],
+  ]
+  return document(
+    input.title,
+    html`<a class="skip" href="${href('#main')}">Skip to content</a>
+<header class="topbar"><div class="topbar-inner">
+<a class="brand" href="${href('/dashboard/themes')}">${input.session.store.name}<small>Dashboard</small></a>
+<nav aria-label="Dashboard"><ul class="nav">${nav.map(([key, label, path]) => html`<li><a href="${href(path)}"${key === input.current ? html` aria-current="page"` : null}>${label}</a></li>`)}</ul></nav>
+<div class="who"><span>${input.session.email}</span><form method="post" action="${href('/dashboard/logout')}"><input type="hidden" name="_csrf" value="${input.csrf}"><button type="submit">Sign out</button></form></div>
+</div></header>
+<main id="main" tabindex="-1">${input.body}</main>`,
+  )
+}
+
+export function document(title: string, body: Html): string {
+  return `<!doctype html>\n${html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${title} · Storefront dashboard</title><link rel="stylesheet" href="${href(DASHBOARD_CSS_PATH)}"><link rel="icon" href="${href(FAVICON_PATH)}"></head>
+<body>${body}</body></html>`.value}`
+}
+
+export const csrfField = (token: string) => html`<input type="hidden" name="_csrf" value="${token}">`
+
+export const when = (d: Date | string | null | undefined): Html | string => {
+  if (!d) return '—'
+  const date = new Date(d)
+  return html`<time datetime="${date.toISOString()}">${date.toISOString().slice(0, 16).replace('T', ' ')} UTC</time>`
+}

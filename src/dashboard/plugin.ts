@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs'
+import cookie from '@fastify/cookie'
+import csrf from '@fastify/csrf-protection'
+import formbody from '@fastify/formbody'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { readMerchantSession, requireMerchant, type MerchantSession } from '../auth/merchant-session.ts'
+import { html } from '../render/html.ts'
+import type { Services } from '../services.ts'
+import { registerActivityRoutes } from './activity.ts'
+import { registerDeveloperRoutes } from './developer.ts'
+import { DASHBOARD_CSS_PATH, document, href } from './layout.ts'
+import { registerLoginRoutes } from './login.ts'
+import { registerThemeRoutes } from './themes.ts'
+
+const CSS = readFileSync(new URL('./dashboard.css', import.meta.url), 'utf8')
+
+// Pages: external stylesheet only, no script; framed by nobody (previews set their own policy).
+export const DASHBOARD_CSP = "default-src 'none'; style-src 'self'; img-src 'self' https: data:; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+export type DashboardContext = {
+  services: Services
+  session: (request: FastifyRequest) => Promise<MerchantSession>
+  guard: ReturnType<typeof requireMerchant>
+}
+
+export async function dashboardPlugin(app: FastifyInstance, services: Services): Promise<void> {
+  await app.register(async (dash) => {
+    const secure = services.baseUrl.startsWith('https:')
+    await dash.register(cookie)
+    await dash.register(formbody, { bodyLimit: 64 * 1024 })
+    await dash.register(csrf, {
+      cookieKey: secure ? '__Host-sf_csrf' : 'sf_csrf',
+      cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', secure, signed: false },
+      getToken: (request) => (request.body as Record<string, unknown> | undefined)?._csrf as string | undefined,
+    })
+
+    dash.addHook('onSend', async (request, reply, payload) => {
+      reply.header('cache-control', 'no-store')
+      reply.header('x-content-type-options', 'nosniff')
+      reply.header('referrer-policy', 'same-origin')
+      if (!reply.getHeader('content-security-policy')) reply.header('content-security-policy', DASHBOARD_CSP)
+      return payload
+    })
+
+    dash.setErrorHandler(async (error, request, reply) => {
+      const e = error as { statusCode?: number; code?: string }
+      if (e.code?.startsWith('FST_CSRF')) return errorPage(reply, 403, 'This form has expired', 'The page was open too long or came from somewhere else. Go back, reload the page and try again. Nothing was changed.')
+      if (e.statusCode === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return errorPage(reply, 413, 'Too much data', 'The form sent more data than the dashboard accepts. Nothing was changed.')
+      if (e.statusCode === 415 || e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return errorPage(reply, 415, 'Unsupported form', 'Send the form from the dashboard page. Nothing was changed.')
+      if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return errorPage(reply, 400, 'Bad request', 'The request could not be read. Nothing was changed.')
+      request.log.error({ err: error, requestId: request.id }, 'dashboard page failed')
+      return errorPage(reply, 500, 'Something went wrong', `Please try again in a moment. If it keeps happening, quote request ${request.id}.`)
+    })
+
+    const guard = requireMerchant(services)
+    const ctx: DashboardContext = {
+      services,
+      guard,
+      // Only called behind the guard.
+      session: async (request) => (await readMerchantSession(request, services))!,
+    }
+
+    dash.get(DASHBOARD_CSS_PATH, async (_request, reply) => reply.header('content-type', 'text/css; charset=utf-8').send(CSS))
+    dash.get('/dashboard', { preHandler: guard }, async (_request, reply) => reply.redirect('/dashboard/themes', 303))
+    registerLoginRoutes(dash, services)
+    registerThemeRoutes(dash, ctx)
+    registerDeveloperRoutes(dash, ctx)
+    registerActivityRoutes(dash, ctx)
+    dash.all('/dashboard/*', { preHandler: guard }, async (_request, reply) => errorPage(reply, 404, 'Page not found', 'There is no dashboard page at this address.'))
+  })
+}
+
+export function errorPage(reply: FastifyReply, status: number, title: string, message: string) {
+  const body = html`<main id="main" class="login"><div class="card"><h1>${title}</h1><p>${message}</p><p><a class="button secondary" href="${href('/dashboard/themes')}">Back to the dashboard</a></p></div></main>`
+  return reply.code(status).type('text/html; charset=utf-8').send(document(title, body))
+}

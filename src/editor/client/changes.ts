@@ -1,0 +1,101 @@
+// A change is one batch. Its inverse is computed from the document it applies to, so undo and
+// redo are new batches too (nothing is ever erased from the service's history).
+import type { Issue } from './api.ts'
+import type { JsonSchema, Operation, Section, Target, ThemeDocument } from './types.ts'
+
+export type Change = { label: string; ops: Operation[] }
+
+export type Location = { target: Target; index: number; section: Section }
+
+export function layoutOf(doc: ThemeDocument, target: Target): Section[] {
+  if ('template' in target) return doc.templates[target.template] ?? []
+  return doc.pages.find((p) => p.id === target.pageId)?.layout ?? []
+}
+
+export function locate(doc: ThemeDocument, sectionId: string): Location | null {
+  for (const [template, layout] of Object.entries(doc.templates)) {
+    const index = layout.findIndex((s) => s.id === sectionId)
+    if (index >= 0) return { target: { template }, index, section: layout[index]! }
+  }
+  for (const page of doc.pages) {
+    const index = page.layout.findIndex((s) => s.id === sectionId)
+    if (index >= 0) return { target: { pageId: page.id }, index, section: page.layout[index]! }
+  }
+  return null
+}
+
+function inverseOne(doc: ThemeDocument, op: Operation): Operation | null {
+  switch (op.op) {
+    case 'createSection':
+      return { op: 'deleteSection', sectionId: op.section.id }
+    case 'deleteSection': {
+      const at = locate(doc, op.sectionId)
+      return at ? { op: 'createSection', target: at.target, index: at.index, section: at.section } : null
+    }
+    case 'moveSection': {
+      const at = locate(doc, op.sectionId)
+      return at ? { op: 'moveSection', sectionId: op.sectionId, target: at.target, index: at.index } : null
+    }
+    case 'updateSection': {
+      const at = locate(doc, op.sectionId)
+      if (!at) return null
+      const back: Operation = { op: 'updateSection', sectionId: op.sectionId }
+      if (op.settings) back.settings = Object.fromEntries(Object.keys(op.settings).map((k) => [k, at.section.settings[k] ?? null]))
+      if (op.blocks) back.blocks = at.section.blocks ?? []
+      return back
+    }
+    case 'updateTokens':
+      return { op: 'updateTokens', tokens: Object.fromEntries(Object.keys(op.tokens).map((k) => [k, doc.theme[k] ?? null])) }
+    case 'setNavigation':
+      return { op: 'setNavigation', navigation: doc.navigation }
+    case 'createPage':
+      return { op: 'deletePage', pageId: op.page.id }
+    case 'deletePage': {
+      const page = doc.pages.find((p) => p.id === op.pageId)
+      return page ? { op: 'createPage', page } : null
+    }
+    case 'updatePage': {
+      const page = doc.pages.find((p) => p.id === op.pageId)
+      if (!page) return null
+      return { op: 'updatePage', pageId: op.pageId, changes: Object.fromEntries(Object.keys(op.changes).map((k) => [k, page[k as keyof typeof page]])) }
+    }
+  }
+}
+
+/** The operations that undo `ops` on `doc` (single-operation changes, which is all the editor makes). */
+export function inverse(doc: ThemeDocument, ops: Operation[]): Operation[] | null {
+  const back = ops.map((op) => inverseOne(doc, op))
+  return back.every((o) => o !== null) ? (back as Operation[]).reverse() : null
+}
+
+/** The service's issue path made relative to the form that sent it: operations[0].section.settings.heading -> settings.heading. */
+export function relativeIssues(issues: Issue[] | undefined): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const issue of issues ?? []) {
+    const path = issue.path.replace(/^operations\[\d+\]\.?/, '').replace(/^(section|page|changes)\.?/, '')
+    const previous = out.get(path)
+    out.set(path, previous ? `${previous} ${issue.message}` : issue.message)
+  }
+  return out
+}
+
+export const newId = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`
+
+/** Starting values for the required settings of a new section or block, from its JSON Schema. */
+export function defaultsFor(schema: JsonSchema): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key of schema.required ?? []) {
+    const field = schema.properties?.[key]
+    if (!field) continue
+    if (field.enum && field.enum.length > 0) out[key] = field.enum[0]
+    else if (field.type === 'integer' || field.type === 'number') out[key] = Math.min(field.maximum ?? 8, Math.max(field.minimum ?? 0, 8))
+    else if (field.type === 'boolean') out[key] = false
+    else if (field.type === 'string' && !field.format) out[key] = (field.minLength ?? 0) > 0 ? humanize(key) : ''
+  }
+  return out
+}
+
+export function humanize(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}

@@ -1,0 +1,395 @@
+// The editor's state: the theme as last read from the service (and its ETag), what is selected,
+// unsaved changes the service refused, the session's undo/redo stacks and a pending conflict.
+// Every change goes to the service as one applyThemeBatch with If-Match.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
+import type { Api, ApiError } from './api.ts'
+import { inverse, layoutOf, locate, newId, relativeIssues, defaultsFor } from './changes.ts'
+import { Outline, targetKey, templateLabel, type Selection } from './outline.tsx'
+import { AddPane, NavigationPane, PagesPane, SectionPane, TokensPane, type Draft } from './panes.tsx'
+import type { MediaItem, Pickers } from './pickers.tsx'
+import { Preview } from './preview.tsx'
+import type { FormContext } from './schema-form.tsx'
+import type { Activity, Block, Operation, Target, Theme, ThemeSchema } from './types.ts'
+
+export type Boot = { themeId: string; previewBase: string; themesUrl: string; activityUrl: string }
+
+type Entry = { label: string; forward: Operation[]; backward: Operation[] }
+type Mode = { kind: 'new' } | { kind: 'undo'; entry: Entry } | { kind: 'redo'; entry: Entry }
+type Conflict = { label: string; ops: Operation[]; mode: Mode; activity: Activity[]; scope: string | null }
+type Sent = { ok: true } | { ok: false; issues: Map<string, string> | null }
+
+const editorUrlOf = (themeId: string) => `/dashboard/themes/editor?themeId=${encodeURIComponent(themeId)}`
+const when = (iso: string) => new Date(iso).toLocaleString()
+
+export function Editor(props: { api: Api; boot: Boot }) {
+  const { api, boot } = props
+  const [theme, setTheme] = useState<Theme | null>(null)
+  const [schema, setSchema] = useState<ThemeSchema | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [where, setWhere] = useState<Target>({ template: 'home' })
+  const [selection, setSelection] = useState<Selection>(null)
+  const [drafts, setDrafts] = useState<Record<string, Draft>>({})
+  const [adding, setAdding] = useState<{ type: string; settings: Record<string, unknown>; issues: Map<string, string> } | null>(null)
+  const [conflict, setConflict] = useState<Conflict | null>(null)
+  const [status, setStatus] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [confirmPublish, setConfirmPublish] = useState(false)
+  const [focusHandle, setFocusHandle] = useState<string | null>(null)
+  const [history, setHistory] = useState<{ undo: Entry[]; redo: Entry[] }>({ undo: [], redo: [] })
+  const [samples, setSamples] = useState<{ product: string | null; collection: string | null }>({ product: null, collection: null })
+  const etag = useRef('')
+  const current = useRef<Theme | null>(null)
+  const titles = useRef(new Map<string, string>()).current
+  const [collections, setCollections] = useState<{ id: string; title: string }[]>([])
+
+  const adopt = (next: Theme, tag: string | null) => {
+    current.current = next
+    etag.current = tag ?? `"${next.version}"`
+    setTheme(next)
+  }
+
+  useEffect(() => {
+    void (async () => {
+      const [t, s, p, c] = await Promise.all([api.theme(boot.themeId), api.schema(), api.products('', undefined), api.collections()])
+      if (!t.ok) return setFailure(t.error.message)
+      if (!s.ok) return setFailure(s.error.message)
+      if (p.ok) for (const x of p.data.products) titles.set(x.id, x.title)
+      if (c.ok) {
+        for (const x of c.data.collections) titles.set(x.id, x.title)
+        setCollections(c.data.collections)
+      }
+      setSamples({ product: p.ok ? (p.data.products.find((x) => x.status === 'active')?.id ?? null) : null, collection: c.ok ? (c.data.collections[0]?.id ?? null) : null })
+      setSchema(s.data)
+      adopt(t.data, t.etag)
+    })()
+  }, [])
+
+  const pickers: Pickers = useMemo(
+    () => ({
+      api,
+      titles,
+      collections,
+      media: async () => {
+        const found = await api.media()
+        return found.ok ? found.data.media : []
+      },
+      upload: async (file: File): Promise<MediaItem | string> => {
+        const bytes = new Uint8Array(await file.arrayBuffer())
+        let binary = ''
+        for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+        const uploaded = await api.upload(btoa(binary), file.name.replace(/\.[^.]+$/, '').slice(0, 250))
+        return uploaded.ok ? uploaded.data : uploaded.error.message
+      },
+    }),
+    [collections],
+  )
+
+  if (failure) return <main class="failure"><h1>The editor could not open this theme</h1><p role="alert">{failure}</p><p><a href={boot.themesUrl}>Back to themes</a></p></main>
+  if (!theme || !schema) return <p class="loading" role="status">Loading the editor…</p>
+
+  const doc = theme.document
+  const readOnly = theme.status !== 'draft'
+  const ctx: FormContext = { pickers, richTextTags: schema.rules.richText.tags, disabled: readOnly }
+  const layout = layoutOf(doc, where)
+  const placement = 'template' in where ? where.template : 'page'
+  const selectedSection = selection?.kind === 'section' ? locate(doc, selection.id) : null
+
+  async function showConflict(label: string, ops: Operation[], mode: Mode, scope: string | null) {
+    const [activity, fresh] = await Promise.all([api.activity(boot.themeId), api.theme(boot.themeId)])
+    if (fresh.ok) adopt(fresh.data, fresh.etag)
+    setConflict({ label, ops, mode, activity: activity.ok ? activity.data.activity.filter((a) => a.outcome === 'applied') : [], scope })
+    setStatus('This theme was changed elsewhere; your change was not saved.')
+  }
+
+  /** Sends one change as a batch against the version the editor shows. */
+  async function send(label: string, ops: Operation[], mode: Mode = { kind: 'new' }, scope: string | null = null): Promise<Sent> {
+    const before = current.current
+    if (!before) return { ok: false, issues: null }
+    setBusy(true)
+    setError(null)
+    setStatus('Saving…')
+    const backward = mode.kind === 'new' ? inverse(before.document, ops) : null
+    const result = await api.batch(before.id, etag.current, ops)
+    setBusy(false)
+    if (result.ok) {
+      adopt(result.data.theme, result.etag)
+      setConflict(null)
+      if (scope) setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([k]) => k !== scope)))
+      setHistory((h) => {
+        if (mode.kind === 'undo') return { undo: h.undo.slice(0, -1), redo: [...h.redo, mode.entry] }
+        if (mode.kind === 'redo') return { undo: [...h.undo, mode.entry], redo: h.redo.slice(0, -1) }
+        return backward ? { undo: [...h.undo, { label, forward: ops, backward }], redo: [] } : h
+      })
+      setStatus(`Saved version ${result.data.theme.version}: ${mode.kind === 'undo' ? `undid ${label}` : mode.kind === 'redo' ? `redid ${label}` : label}.`)
+      return { ok: true }
+    }
+    return refused(result.error, label, ops, mode, scope)
+  }
+
+  async function refused(e: ApiError, label: string, ops: Operation[], mode: Mode, scope: string | null): Promise<Sent> {
+    if (e.code === 'VERSION_CONFLICT') {
+      await showConflict(label, ops, mode, scope)
+      return { ok: false, issues: null }
+    }
+    if (e.status === 400 && e.details?.issues) {
+      setStatus(`Not saved: ${e.message}`)
+      return { ok: false, issues: relativeIssues(e.details.issues) }
+    }
+    setError(e.message)
+    setStatus(`Not saved: ${e.message}`)
+    return { ok: false, issues: null }
+  }
+
+  /** A change that may be refused with field issues: kept as a draft of `scope` until it saves or is discarded. */
+  async function sendDraft(scope: string, label: string, ops: Operation[], draft: Omit<Draft, 'issues'>) {
+    const sent = await send(label, ops, { kind: 'new' }, scope)
+    if (!sent.ok && sent.issues) setDrafts((d) => ({ ...d, [scope]: { ...draft, issues: sent.issues! } }))
+  }
+
+  const discard = (scope: string) => setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([k]) => k !== scope)))
+
+  const move = async (sectionId: string, index: number) => {
+    setFocusHandle(null)
+    const sent = await send('moved a section', [{ op: 'moveSection', sectionId, index }])
+    if (sent.ok) setFocusHandle(sectionId)
+  }
+
+  const undo = () => {
+    const entry = history.undo.at(-1)
+    if (entry) void send(entry.label, entry.backward, { kind: 'undo', entry })
+  }
+  const redo = () => {
+    const entry = history.redo.at(-1)
+    if (entry) void send(entry.label, entry.forward, { kind: 'redo', entry })
+  }
+
+  const publish = async () => {
+    setConfirmPublish(false)
+    setBusy(true)
+    const result = await api.publish(theme.id, etag.current)
+    setBusy(false)
+    if (result.ok) {
+      adopt(result.data, result.etag)
+      setStatus('Published: this theme is now live on your storefront.')
+    } else if (result.error.code === 'VERSION_CONFLICT') {
+      await showConflict('publish', [], { kind: 'new' }, null)
+    } else setError(result.error.message)
+  }
+
+  const duplicate = async () => {
+    const result = await api.duplicate(theme.id)
+    if (result.ok) location.assign(editorUrlOf(result.data.id))
+    else setError(result.error.message)
+  }
+
+  const reapply = async () => {
+    if (!conflict) return
+    if (conflict.label === 'publish') return publish()
+    const draft = conflict.scope ? drafts[conflict.scope] : undefined
+    const sent = await send(conflict.label, conflict.ops, conflict.mode, conflict.scope)
+    if (!sent.ok && sent.issues && conflict.scope && draft) setDrafts((d) => ({ ...d, [conflict.scope!]: { ...draft, issues: sent.issues! } }))
+  }
+
+  const pagePath = () => {
+    if ('pageId' in where) return `/pages/${doc.pages.find((p) => p.id === where.pageId)?.slug ?? ''}`
+    if (where.template === 'product') return samples.product ? `/products/${samples.product}` : '/products'
+    if (where.template === 'collection') return samples.collection ? `/collections/${samples.collection}` : '/collections'
+    if (where.template === 'blogPost') return '/blog/sample'
+    return ''
+  }
+  const previewSrc = `${boot.previewBase}${pagePath()}?v=${theme.version}`
+
+  let pane: preact.ComponentChildren = <p class="help">Select a section in the outline or in the preview to edit its settings.</p>
+  if (selectedSection) {
+    const s = selectedSection.section
+    const scope = `section:${s.id}`
+    pane = (
+      <SectionPane
+        key={s.id}
+        section={s}
+        info={schema.sections.find((t) => t.type === s.type)}
+        draft={drafts[scope] ?? null}
+        ctx={ctx}
+        onDiscard={() => discard(scope)}
+        onSettings={(settings: Record<string, unknown>, blocks: Block[] | undefined) => {
+          const op: Operation = { op: 'updateSection', sectionId: s.id, ...(Object.keys(settings).length > 0 ? { settings } : {}), ...(blocks ? { blocks } : {}) }
+          void sendDraft(scope, `changed ${s.type}`, [op], { settings, blocks })
+        }}
+        onDuplicate={() => {
+          const copy = { ...s, id: newId(s.type) }
+          void send(`duplicated ${s.type}`, [{ op: 'createSection', target: selectedSection.target, index: selectedSection.index + 1, section: copy }]).then((r) => r.ok && setSelection({ kind: 'section', id: copy.id }))
+        }}
+        onDelete={() => {
+          void send(`deleted ${s.type}`, [{ op: 'deleteSection', sectionId: s.id }]).then((r) => r.ok && setSelection(null))
+        }}
+      />
+    )
+  } else if (selection?.kind === 'add' && !readOnly) {
+    const types = schema.sections.filter((t) => t.templates.includes(placement) && !t.requiredIn)
+    pane = (
+      <AddPane
+        types={types}
+        layoutFull={layout.length >= schema.limits.sectionsPerLayout}
+        draft={adding}
+        ctx={ctx}
+        onPick={(type) => setAdding({ type, settings: defaultsFor(types.find((t) => t.type === type)!.settingsSchema), issues: new Map() })}
+        onDraft={(settings) => adding && setAdding({ ...adding, settings })}
+        onCancel={() => setAdding(null)}
+        onAdd={async () => {
+          if (!adding) return
+          const section = { id: newId(adding.type), type: adding.type, settings: adding.settings }
+          const sent = await send(`added ${adding.type}`, [{ op: 'createSection', target: where, section }])
+          if (sent.ok) {
+            setAdding(null)
+            setSelection({ kind: 'section', id: section.id })
+          } else if (sent.issues) setAdding({ ...adding, issues: sent.issues })
+        }}
+      />
+    )
+  } else if (selection?.kind === 'tokens') {
+    pane = <TokensPane schema={schema} tokens={doc.theme} draft={drafts.tokens ?? null} ctx={ctx} onDiscard={() => discard('tokens')} onTokens={(tokens) => void sendDraft('tokens', 'changed the theme settings', [{ op: 'updateTokens', tokens }], { settings: tokens })} />
+  } else if (selection?.kind === 'navigation') {
+    const draft = drafts.navigation
+    pane = (
+      <NavigationPane
+        navigation={(draft?.settings.navigation as typeof doc.navigation | undefined) ?? doc.navigation}
+        issues={draft?.issues ?? new Map()}
+        disabled={readOnly}
+        onChange={(navigation) => void sendDraft('navigation', 'changed the navigation', [{ op: 'setNavigation', navigation }], { settings: { navigation } })}
+      />
+    )
+  } else if (selection?.kind === 'pages') {
+    pane = (
+      <PagesPane
+        pages={doc.pages}
+        issues={drafts.pages?.issues ?? new Map()}
+        disabled={readOnly}
+        onCreate={(title, slug) => void sendDraft('pages', `created page ${slug}`, [{ op: 'createPage', page: { id: newId('page'), title, slug, status: 'draft', layout: [] } }], { settings: {} })}
+        onUpdate={(pageId, changes) => void sendDraft('pages', 'changed a page', [{ op: 'updatePage', pageId, changes }], { settings: {} })}
+        onDelete={(pageId) => {
+          if ('pageId' in where && where.pageId === pageId) setWhere({ template: 'home' })
+          void send('deleted a page', [{ op: 'deletePage', pageId }])
+        }}
+        onOpen={(pageId) => {
+          setWhere({ pageId })
+          setSelection(null)
+        }}
+      />
+    )
+  }
+
+  const label = 'template' in where ? templateLabel(where.template) : (doc.pages.find((p) => p.id === where.pageId)?.title ?? 'Page')
+  return (
+    <div class="editor">
+      <header class="topbar">
+        <a class="back" href={boot.themesUrl}>
+          ← Themes
+        </a>
+        <h1>
+          {theme.name} <span class={`badge ${theme.status}`}>{theme.status}</span>
+        </h1>
+        <div class="row">
+          {readOnly ? null : (
+            <>
+              <button type="button" onClick={undo} disabled={history.undo.length === 0 || busy} aria-label={history.undo.length ? `Undo: ${history.undo.at(-1)!.label}` : 'Undo'}>
+                Undo
+              </button>
+              <button type="button" onClick={redo} disabled={history.redo.length === 0 || busy} aria-label={history.redo.length ? `Redo: ${history.redo.at(-1)!.label}` : 'Redo'}>
+                Redo
+              </button>
+            </>
+          )}
+          <a class="button" href={`${boot.previewBase}${pagePath()}`} target="_blank" rel="noopener">
+            Preview
+          </a>
+          <a class="button" href={boot.activityUrl}>
+            Activity
+          </a>
+          {theme.status === 'active' ? null : (
+            <button type="button" class="primary" disabled={busy || theme.status === 'archived'} onClick={() => setConfirmPublish(true)}>
+              Publish
+            </button>
+          )}
+        </div>
+      </header>
+      <p class="visually-hidden" role="status" aria-live="polite">
+        {status}
+      </p>
+      {confirmPublish ? (
+        <div class="notice" role="alertdialog" aria-labelledby="publish-q">
+          <p id="publish-q">Publish “{theme.name}”? It replaces the live theme on your storefront right away.</p>
+          <div class="row">
+            <button type="button" class="primary" onClick={publish}>
+              Publish now
+            </button>
+            <button type="button" onClick={() => setConfirmPublish(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {readOnly ? (
+        <div class="notice" role="note">
+          <p>This theme is {theme.status} and cannot be edited. Duplicate it to get an editable draft.</p>
+          <button type="button" class="primary" onClick={duplicate}>
+            Duplicate to edit
+          </button>
+        </div>
+      ) : null}
+      {conflict ? (
+        <div class="notice warning" role="alert">
+          <p>
+            <strong>This theme changed while you were editing.</strong> Your change ({conflict.label}) was not saved. The editor now shows the latest version.
+          </p>
+          {conflict.activity.length > 0 ? (
+            <ul class="activity">
+              {conflict.activity.slice(0, 3).map((a, i) => (
+                <li key={i}>
+                  {a.who} ({a.tool ? `${a.channel}: ${a.tool}` : a.channel}) at {when(a.at)}: {a.summary}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div class="row">
+            <button type="button" class="primary" onClick={reapply}>
+              Re-apply my change
+            </button>
+            <button type="button" onClick={() => setConflict(null)}>
+              Discard my change
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {error ? (
+        <div class="notice error" role="alert">
+          <p>{error}</p>
+        </div>
+      ) : null}
+      <div class="panes">
+        <Outline
+          templates={schema.templates}
+          pages={doc.pages}
+          where={where}
+          layout={layout}
+          selection={selection}
+          readOnly={readOnly}
+          focusHandle={focusHandle}
+          onWhere={(t) => {
+            setWhere(t)
+            setSelection(null)
+          }}
+          onSelect={(s) => {
+            setAdding(null)
+            setSelection(s)
+          }}
+          onMove={(id, index) => void move(id, index)}
+        />
+        <Preview key={targetKey(where)} src={previewSrc} selectedId={selection?.kind === 'section' ? selection.id : null} onSelect={(id) => setSelection({ kind: 'section', id })} />
+        <aside class="settings" aria-label={`Settings (${label})`}>
+          {pane}
+        </aside>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,267 @@
+// Settings forms generated from the JSON Schema the theme schema endpoint serves. Nothing here
+// knows a section type: a new type in the catalogue gets its form from its schema alone.
+import { useEffect, useRef, useState } from 'preact/hooks'
+import { humanize } from './changes.ts'
+import { ImageField, ImageUrlPicker, ReferenceField, type Pickers } from './pickers.tsx'
+import type { JsonSchema } from './types.ts'
+
+export type FormContext = { pickers: Pickers; richTextTags: string[]; disabled: boolean }
+
+type FieldProps = {
+  name: string
+  schema: JsonSchema
+  required: boolean
+  value: unknown
+  /** Path of this value from the form's root, as the service reports issues (settings.heading). */
+  path: string
+  issues: Map<string, string>
+  onCommit: (value: unknown) => void
+  ctx: FormContext
+}
+
+const LABELS: Record<string, string> = { href: 'Link', url: 'Address', productId: 'Product', productIds: 'Products', collectionId: 'Collection', collectionIds: 'Collections' }
+const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/
+const REFERENCE_KEYS: Record<string, { kind: 'product' | 'collection'; many: boolean }> = {
+  productId: { kind: 'product', many: false },
+  productIds: { kind: 'product', many: true },
+  collectionId: { kind: 'collection', many: false },
+  collectionIds: { kind: 'collection', many: true },
+}
+
+const domId = (path: string) => `f-${path.replace(/[^A-Za-z0-9_-]/g, '-')}`
+const firstSentence = (text: string | undefined) => (text ? (/^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text) : '')
+// Reference descriptions address agents ("from listProducts or get_products; never invented");
+// the merchant chooses from the catalogue, so that aside is dropped.
+const forMerchant = (text: string | undefined) => (text ?? '').replace(/\s*\([^)]*\b(?:list[A-Z]|get_)[^)]*\)/g, '').replace(/,? taken from [^;.]*(?:; never invented)?/g, '')
+
+/** The field's schema without a `null` alternative, and whether null is allowed. */
+function unwrap(schema: JsonSchema): { schema: JsonSchema; nullable: boolean } {
+  if (!schema.anyOf) return { schema, nullable: false }
+  const rest = schema.anyOf.filter((s) => s.type !== 'null')
+  const inner = rest.length === 1 ? { ...rest[0]!, description: schema.description ?? rest[0]!.description } : schema
+  return { schema: inner, nullable: rest.length < schema.anyOf.length }
+}
+
+const isImage = (s: JsonSchema) => s.type === 'object' && !!s.properties?.url && !!s.properties?.alt && Object.keys(s.properties).length === 2
+
+export function SchemaForm(props: { schema: JsonSchema; value: Record<string, unknown>; prefix: string; issues: Map<string, string>; onCommit: (key: string, value: unknown) => void; ctx: FormContext }) {
+  const { schema, value, prefix, issues, onCommit, ctx } = props
+  const required = new Set(schema.required ?? [])
+  return (
+    <div class="fields">
+      {Object.entries(schema.properties ?? {}).map(([key, field]) => (
+        <Field key={key} name={key} schema={field} required={required.has(key)} value={value[key]} path={prefix ? `${prefix}.${key}` : key} issues={issues} onCommit={(v) => onCommit(key, v)} ctx={ctx} />
+      ))}
+    </div>
+  )
+}
+
+function Shell(props: { id: string; label: string; required: boolean; help: string; error: string | undefined; children: preact.ComponentChildren; wide?: boolean }) {
+  return (
+    <div class={`field${props.error ? ' has-error' : ''}`}>
+      <div class="label-row">
+        <label for={props.id}>{props.label}</label>
+        {props.required ? <span class="req" aria-hidden="true">*</span> : null}
+      </div>
+      {props.children}
+      {props.help ? <p class="help" id={`${props.id}-help`}>{props.help}</p> : null}
+      {props.error ? (
+        <p class="error" id={`${props.id}-error`}>
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function describedBy(id: string, help: string, error: string | undefined) {
+  return [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+}
+
+function Field(props: FieldProps) {
+  const { name, required, value, path, issues, onCommit, ctx } = props
+  const { schema, nullable } = unwrap(props.schema)
+  const id = domId(path)
+  const label = LABELS[name] ?? humanize(name)
+  const help = firstSentence(schema.description)
+  const error = issues.get(path)
+  const optional = !required || nullable
+  const common = { id, disabled: ctx.disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, help, error), 'aria-required': required && !nullable ? true : undefined }
+
+  const reference = REFERENCE_KEYS[name]
+  if (reference) {
+    const help = forMerchant(schema.description)
+    return (
+      <Shell id={id} label={label} required={required} help={help} error={error}>
+        <ReferenceField id={id} kind={reference.kind} many={reference.many} value={value} optional={optional} label={label} describedBy={describedBy(id, help, error)} disabled={ctx.disabled} pickers={ctx.pickers} onCommit={onCommit} />
+      </Shell>
+    )
+  }
+  if (isImage(schema)) {
+    return (
+      <fieldset class={`group${error ? ' has-error' : ''}`}>
+        <legend>
+          {label}
+          {required ? <span class="req" aria-hidden="true"> *</span> : null}
+        </legend>
+        {help ? <p class="help">{help}</p> : null}
+        {error ? <p class="error">{error}</p> : null}
+        <ImageField id={id} value={value as { url: string; alt: string } | undefined} optional={optional} disabled={ctx.disabled} pickers={ctx.pickers} issues={issues} path={path} onCommit={onCommit} />
+      </fieldset>
+    )
+  }
+  if (schema.type === 'object' && schema.properties) {
+    const current = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>
+    const commitPart = (key: string, part: unknown) => {
+      const next: Record<string, unknown> = { ...current }
+      if (part === null || part === undefined || part === '') delete next[key]
+      else next[key] = part
+      onCommit(Object.keys(next).length === 0 && optional ? null : next)
+    }
+    return (
+      <fieldset class={`group${error ? ' has-error' : ''}`}>
+        <legend>
+          {label}
+          {required ? <span class="req" aria-hidden="true"> *</span> : null}
+        </legend>
+        {help ? <p class="help">{help}</p> : null}
+        {error ? <p class="error">{error}</p> : null}
+        <SchemaForm schema={schema} value={current} prefix={path} issues={issues} onCommit={commitPart} ctx={ctx} />
+      </fieldset>
+    )
+  }
+  if (schema.enum) {
+    return (
+      <Shell id={id} label={label} required={required} help={help} error={error}>
+        <select {...common} value={value === undefined || value === null ? '' : String(value)} onChange={(e) => {
+          const raw = e.currentTarget.value
+          onCommit(raw === '' ? null : (schema.enum!.find((option) => String(option) === raw) ?? raw))
+        }}>
+          {optional ? <option value="">Default</option> : null}
+          {schema.enum.map((option) => (
+            <option key={String(option)} value={String(option)}>
+              {String(option)}
+            </option>
+          ))}
+        </select>
+      </Shell>
+    )
+  }
+  if (schema.type === 'boolean') {
+    if (!optional) {
+      return (
+        <div class={`field check${error ? ' has-error' : ''}`}>
+          <input type="checkbox" {...common} checked={value === true} onChange={(e) => onCommit(e.currentTarget.checked)} />
+          <label for={id}>{label}</label>
+          {help ? <p class="help" id={`${id}-help`}>{help}</p> : null}
+          {error ? <p class="error" id={`${id}-error`}>{error}</p> : null}
+        </div>
+      )
+    }
+    return (
+      <Shell id={id} label={label} required={false} help={help} error={error}>
+        <select {...common} value={value === true ? 'yes' : value === false ? 'no' : ''} onChange={(e) => {
+          const raw = e.currentTarget.value
+          onCommit(raw === '' ? null : raw === 'yes')
+        }}>
+          <option value="">Default</option>
+          <option value="yes">Yes</option>
+          <option value="no">No</option>
+        </select>
+      </Shell>
+    )
+  }
+  if (schema.type === 'integer' || schema.type === 'number') {
+    const bounds = [schema.minimum !== undefined ? `from ${schema.minimum}` : '', schema.maximum !== undefined ? `to ${schema.maximum}` : ''].filter(Boolean).join(' ')
+    return (
+      <Shell id={id} label={label} required={required} help={help} error={error}>
+        <TextInput common={common} type="number" min={schema.minimum} max={schema.maximum} step={schema.type === 'integer' ? 1 : 'any'} value={value === undefined || value === null ? '' : String(value)} title={bounds || undefined} onCommit={(raw) => onCommit(raw.trim() === '' ? null : Number(raw))} />
+      </Shell>
+    )
+  }
+  if (schema.type === 'string') {
+    const text = typeof value === 'string' ? value : ''
+    const toValue = (raw: string) => (raw === '' && optional ? null : raw)
+    if (schema.pattern && COLOR.test('#abcdef') && new RegExp(schema.pattern).test('#abcdef') && !new RegExp(schema.pattern).test('abcdef')) {
+      const full = /^#[0-9a-fA-F]{3}$/.test(text) ? `#${[...text.slice(1)].map((c) => c + c).join('')}` : COLOR.test(text) ? text : '#000000'
+      return (
+        <Shell id={id} label={label} required={required} help={help} error={error}>
+          <div class="color">
+            <input type="color" id={`${id}-swatch`} aria-label={`${label} swatch`} disabled={ctx.disabled} value={full.toLowerCase()} onChange={(e) => onCommit(e.currentTarget.value)} />
+            <TextInput common={common} type="text" value={text} maxLength={7} onCommit={(raw) => onCommit(toValue(raw))} />
+          </div>
+        </Shell>
+      )
+    }
+    if (schema.contentMediaType === 'text/html') {
+      return (
+        <Shell id={id} label={label} required={required} help={`${help} Formatting: ${ctx.richTextTags.map((t) => `<${t}>`).join(' ')}`} error={error}>
+          <TextInput common={common} multiline value={text} onCommit={(raw) => onCommit(toValue(raw))} />
+        </Shell>
+      )
+    }
+    if (schema.format === 'uri-reference' && /\bimage\b/i.test(schema.description ?? '')) {
+      return (
+        <Shell id={id} label={label} required={required} help={help} error={error}>
+          <TextInput common={common} type="text" inputMode="url" value={text} onCommit={(raw) => onCommit(toValue(raw))} />
+          <ImageUrlPicker label={label} disabled={ctx.disabled} pickers={ctx.pickers} onPick={(url) => onCommit(url)} />
+        </Shell>
+      )
+    }
+    const multiline = !schema.format && (schema.maxLength ?? 0) > 160
+    return (
+      <Shell id={id} label={label} required={required} help={help} error={error}>
+        <TextInput common={common} multiline={multiline} type="text" inputMode={schema.format === 'uri-reference' ? 'url' : undefined} value={text} onCommit={(raw) => onCommit(toValue(raw))} />
+      </Shell>
+    )
+  }
+  // A shape this form does not know yet: edited as JSON, still validated by the service.
+  return (
+    <Shell id={id} label={`${label} (JSON)`} required={required} help={help} error={error}>
+      <TextInput common={common} multiline value={value === undefined ? '' : JSON.stringify(value, null, 2)} onCommit={(raw) => {
+        if (raw.trim() === '') return onCommit(null)
+        try {
+          onCommit(JSON.parse(raw))
+        } catch {
+          onCommit(raw)
+        }
+      }} />
+    </Shell>
+  )
+}
+
+type InputCommon = { id: string; disabled: boolean; 'aria-invalid'?: boolean | undefined; 'aria-describedby'?: string | undefined; 'aria-required'?: boolean | undefined }
+
+/** A text box that keeps what is typed and hands it over on change (blur or Enter), not on every key. */
+export function TextInput(props: { common: InputCommon; value: string; onCommit: (raw: string) => void; multiline?: boolean; type?: 'text' | 'number'; min?: number | undefined; max?: number | undefined; step?: number | string; maxLength?: number | undefined; inputMode?: 'url' | undefined; title?: string | undefined }) {
+  const [draft, setDraft] = useState(props.value)
+  const sent = useRef<string | null>(null)
+  useEffect(() => {
+    setDraft(props.value)
+    sent.current = null
+  }, [props.value])
+  // Enter and the change event that follows on blur hand over the same text once.
+  const commit = (raw: string) => {
+    if (raw === props.value || raw === sent.current) return
+    sent.current = raw
+    props.onCommit(raw)
+  }
+  if (props.multiline) {
+    return <textarea {...props.common} rows={4} value={draft} onInput={(e) => setDraft(e.currentTarget.value)} onChange={(e) => commit(e.currentTarget.value)} />
+  }
+  const attrs = {
+    ...props.common,
+    value: draft,
+    min: props.min,
+    max: props.max,
+    step: props.step,
+    inputMode: props.inputMode,
+    title: props.title,
+    onInput: (e: { currentTarget: HTMLInputElement }) => setDraft(e.currentTarget.value),
+    onChange: (e: { currentTarget: HTMLInputElement }) => commit(e.currentTarget.value),
+    onKeyDown: (e: KeyboardEvent & { currentTarget: HTMLInputElement }) => {
+      if (e.key === 'Enter') commit(e.currentTarget.value)
+    },
+  }
+  return props.type === 'number' ? <input type="number" {...attrs} /> : <input type="text" {...attrs} />
+}

@@ -1,0 +1,131 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+
+// The service's Prometheus series, one registry per process. Hot paths only increment a counter
+// or observe a histogram (a label lookup and an addition); everything that needs a query (lag,
+// pool use) is read when /metrics is scraped.
+
+export const registry = new Registry()
+collectDefaultMetrics({ register: registry, prefix: 'sfts_' })
+
+export const httpDuration = new Histogram({
+  name: 'sfts_http_request_duration_seconds',
+  help: 'HTTP request latency by operation (operationId, or the route pattern) and status',
+  labelNames: ['operation', 'status'] as const,
+  buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+})
+
+export const mcpToolCalls = new Counter({
+  name: 'sfts_mcp_tool_calls_total',
+  help: 'MCP tools/call by tool and outcome (ok, or the error code)',
+  labelNames: ['tool', 'outcome'] as const,
+  registers: [registry],
+})
+
+export const commands = new Counter({
+  name: 'sfts_commands_total',
+  help: 'Commands by type (operation) and outcome (applied, or the refusal code)',
+  labelNames: ['command', 'outcome'] as const,
+  registers: [registry],
+})
+
+export const eventsAppended = new Counter({
+  name: 'sfts_events_appended_total',
+  help: 'Events appended (committed) by event type',
+  labelNames: ['type'] as const,
+  registers: [registry],
+})
+
+export const catchUpEvents = new Counter({
+  name: 'sfts_catch_up_events_total',
+  help: 'Events applied by the catch-up runner and rebuilds, by projection (rate() is the throughput)',
+  labelNames: ['projection', 'mode'] as const,
+  registers: [registry],
+})
+
+export const catchUpSeconds = new Counter({
+  name: 'sfts_catch_up_seconds_total',
+  help: 'Time spent applying catch-up and rebuild batches, by projection',
+  labelNames: ['projection', 'mode'] as const,
+  registers: [registry],
+})
+
+export const catchUpLeader = new Gauge({
+  name: 'sfts_catch_up_leader',
+  help: '1 on the instance that holds the catch-up leadership (PostgreSQL advisory lock), else 0',
+  registers: [registry],
+})
+
+export const projectionLagEvents = new Gauge({
+  name: 'sfts_projection_lag_events',
+  help: 'Events past the projection checkpoint (head position minus checkpoint position)',
+  labelNames: ['projection'] as const,
+  registers: [registry],
+})
+
+export const projectionLagSeconds = new Gauge({
+  name: 'sfts_projection_lag_seconds',
+  help: 'Age of the oldest event past the projection checkpoint (0 when caught up)',
+  labelNames: ['projection'] as const,
+  registers: [registry],
+})
+
+export const rateLimitRefusals = new Counter({
+  name: 'sfts_rate_limit_refusals_total',
+  help: 'Requests refused with 429, by limit (api, login)',
+  labelNames: ['limit'] as const,
+  registers: [registry],
+})
+
+export const rateLimitBackendErrors = new Counter({
+  name: 'sfts_rate_limit_backend_errors_total',
+  help: 'Rate-limit checks that Redis could not answer (counted by this instance alone instead)',
+  registers: [registry],
+})
+
+export const renderCache = new Counter({
+  name: 'sfts_render_cache_requests_total',
+  help: 'Storefront render cache lookups by result (hit, miss)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+})
+
+export const renderCacheHitRatio = new Gauge({
+  name: 'sfts_render_cache_hit_ratio',
+  help: 'Storefront render cache hits / lookups since start',
+  registers: [registry],
+  async collect() {
+    const values = (await renderCache.get()).values
+    const hits = values.filter((v) => v.labels.result === 'hit').reduce((n, v) => n + v.value, 0)
+    const all = values.reduce((n, v) => n + v.value, 0)
+    this.set(all === 0 ? 0 : hits / all)
+  },
+})
+
+export type PoolStats = { totalCount: number; idleCount: number; waitingCount: number }
+let pool: { stats: () => PoolStats; max: number } | null = null
+
+// The process's PostgreSQL pool (main.ts registers it; PGlite has none).
+export function observePool(stats: () => PoolStats, max: number): void {
+  pool = { stats, max }
+}
+
+export const dbPool = new Gauge({
+  name: 'sfts_db_pool_connections',
+  help: 'PostgreSQL pool connections by state (total, idle, in_use, waiting requests, max)',
+  labelNames: ['state'] as const,
+  registers: [registry],
+  collect() {
+    if (!pool) return
+    const s = pool.stats()
+    this.set({ state: 'total' }, s.totalCount)
+    this.set({ state: 'idle' }, s.idleCount)
+    this.set({ state: 'in_use' }, s.totalCount - s.idleCount)
+    this.set({ state: 'waiting' }, s.waitingCount)
+    this.set({ state: 'max' }, pool.max)
+  },
+})
+
+export function countCommand(command: string, outcome: string): void {
+  commands.inc({ command, outcome })
+}

@@ -1,0 +1,71 @@
+import { redirectUriMatches } from '../auth/redirect-uri.ts'
+import { oauthResources } from '../auth/oauth-access.ts'
+import type { Services } from '../services.ts'
+import { findClient, type OAuthClient } from './clients.ts'
+import type { OAuthErrorCode } from './oauth-error.ts'
+import { validChallenge } from './pkce.ts'
+import { parseScope } from './scopes.ts'
+
+// GET /oauth/authorize, checked in the order RFC 6749 §4.1.2.1 asks: the client and its redirect
+// URI first (a failure there is shown to the merchant, never sent to an unverified address),
+// then everything else (sent back to the client with error, error_description, state and iss).
+
+export type AuthorizationRequest = {
+  client: OAuthClient
+  redirectUri: string
+  state: string
+  codeChallenge: string
+  scopes: string[]
+  resource: string
+}
+
+export type Checked =
+  | { ok: true; request: AuthorizationRequest }
+  | { ok: false; kind: 'page'; title: string; message: string }
+  | { ok: false; kind: 'redirect'; redirectUri: string; state: string | undefined; error: OAuthErrorCode; description: string }
+
+const PARAMETERS = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'resource'] as const
+
+export async function checkAuthorizationRequest(services: Services, rawQuery: string): Promise<Checked> {
+  const params = new URLSearchParams(rawQuery)
+  const repeated = PARAMETERS.filter((name) => params.getAll(name).length > 1)
+  const get = (name: (typeof PARAMETERS)[number]) => params.get(name) ?? undefined
+  const clientId = get('client_id')
+  if (!clientId) return { ok: false, kind: 'page', title: 'This link is incomplete', message: 'The app did not say who it is (client_id is missing). Go back to the app and connect again.' }
+  if (repeated.includes('client_id') || repeated.includes('redirect_uri')) return { ok: false, kind: 'page', title: 'This link is not valid', message: 'client_id and redirect_uri must appear once.' }
+  const found = await findClient(services, clientId)
+  if (!found.ok) {
+    const message = found.reason === 'metadata_document' ? `The app's description could not be used: ${found.message}.` : 'No app is registered with this client id. It may have been deleted; go back to the app and connect again.'
+    return { ok: false, kind: 'page', title: 'Unknown app', message }
+  }
+  const client = found.client
+  const redirectUri = get('redirect_uri')
+  if (!redirectUri) return { ok: false, kind: 'page', title: 'This link is incomplete', message: `${client.name} did not say where to return (redirect_uri is missing).` }
+  if (!client.redirectUris.some((registered) => redirectUriMatches(registered, redirectUri))) {
+    return { ok: false, kind: 'page', title: 'Unexpected return address', message: `${client.name} asked to return to an address it has not registered, so nothing was sent there.` }
+  }
+
+  const state = get('state')
+  const back = (error: OAuthErrorCode, description: string): Checked => ({ ok: false, kind: 'redirect', redirectUri, state, error, description })
+  if (repeated.length > 0) return back('invalid_request', `parameters must not repeat: ${repeated.join(', ')}`)
+  if (get('response_type') !== 'code') return back('unsupported_response_type', 'response_type must be code')
+  if (state === undefined || state.length < 8 || state.length > 512) return back('invalid_request', 'state is required: 8 to 512 characters')
+  const challenge = get('code_challenge')
+  if (!challenge) return back('invalid_request', 'code_challenge is required (PKCE)')
+  if (get('code_challenge_method') !== 'S256') return back('invalid_request', 'code_challenge_method must be S256')
+  if (!validChallenge(challenge)) return back('invalid_request', 'code_challenge must be the base64url SHA-256 of the verifier (43 characters)')
+  const scope = parseScope(get('scope'))
+  if (!scope.ok) return back('invalid_scope', scope.message)
+  const resources = oauthResources(services.baseUrl) as readonly string[]
+  const resource = get('resource') ?? `${services.baseUrl}/api/v1`
+  if (!resources.includes(resource)) return back('invalid_target', `resource must be ${resources.join(' or ')}`)
+  return { ok: true, request: { client, redirectUri, state, codeChallenge: challenge, scopes: scope.scopes, resource } }
+}
+
+// The client's redirect URI with the response appended (its own query is kept), plus iss (RFC 9207).
+export function redirectWith(redirectUri: string, issuer: string, params: Record<string, string | undefined>): string {
+  const url = new URL(redirectUri)
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.append(key, value)
+  url.searchParams.append('iss', issuer)
+  return url.toString()
+}

@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import t from 'tap'
+
+// The import graph between the folders of src, read from the sources: adapters never import
+// each other, the application core never imports an adapter, and folders form no cycle.
+const SRC = resolve(dirname(new URL(import.meta.url).pathname), '../../src')
+const ADAPTERS = ['http', 'mcp', 'dashboard', 'oauth', 'editor']
+// Below every adapter: the application, and the plumbing HTTP adapters share (src/web).
+const CORE = ['theme', 'aggregates', 'events', 'commands', 'projections', 'queries', 'operations', 'auth', 'db', 'errors.ts', 'web', 'metrics']
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
+}
+
+// The first segment under src: a folder, or a file that stands at the top (services.ts).
+const unit = (file: string) => relative(SRC, file).split('/')[0]!
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|(?:^|\n)\s*import\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g
+
+export type Edge = { from: string; to: string; file: string; target: string }
+
+export function edges(): Edge[] {
+  const out: Edge[] = []
+  for (const file of files(SRC)) {
+    const text = readFileSync(file, 'utf8')
+    for (const m of text.matchAll(IMPORT)) {
+      const spec = m[1] ?? m[2] ?? m[3]!
+      const target = resolve(dirname(file), spec)
+      if (!target.startsWith(SRC + '/')) continue
+      const from = unit(file)
+      const to = unit(target)
+      if (from !== to) out.push({ from, to, file: relative(SRC, file), target: relative(SRC, target) })
+    }
+  }
+  return out
+}
+
+const all = edges()
+const show = (list: Edge[]) => list.map((e) => `${e.file} -> ${e.target}`)
+
+t.test('adapters never import each other', async (t) => {
+  t.same(show(all.filter((e) => ADAPTERS.includes(e.from) && ADAPTERS.includes(e.to))), [])
+})
+
+t.test('the application core never imports an adapter', async (t) => {
+  t.same(show(all.filter((e) => CORE.includes(e.from) && ADAPTERS.includes(e.to))), [])
+})
+
+t.test('no import cycle between folders', async (t) => {
+  const graph = new Map<string, Set<string>>()
+  for (const e of all) (graph.get(e.from) ?? graph.set(e.from, new Set()).get(e.from)!).add(e.to)
+  // Tarjan's strongly connected components: any component of more than one folder is a cycle.
+  let index = 0
+  const idx = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const cycles: string[][] = []
+  const visit = (v: string) => {
+    idx.set(v, index)
+    low.set(v, index++)
+    stack.push(v)
+    onStack.add(v)
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w)
+        low.set(v, Math.min(low.get(v)!, low.get(w)!))
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!))
+    }
+    if (low.get(v) === idx.get(v)) {
+      const component: string[] = []
+      let w: string
+      do {
+        w = stack.pop()!
+        onStack.delete(w)
+        component.push(w)
+      } while (w !== v)
+      if (component.length > 1) cycles.push(component.sort())
+    }
+  }
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v)
+  const inside = (c: string[]) => show(all.filter((e) => c.includes(e.from) && c.includes(e.to)))
+  t.same(cycles.map((c) => ({ folders: c, imports: inside(c) })), [])
+})

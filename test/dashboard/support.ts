@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify'
+import { resetPassword } from '../../src/auth/merchant-accounts.ts'
+import type { Services } from '../../src/services.ts'
+
+export const EMAIL_A = 'owner@atlas-outfitters.example'
+export const EMAIL_B = 'owner@lumen-home.example'
+
+// A browser-like client over app.inject: keeps cookies, reads the CSRF token of the last page.
+export class Browser {
+  cookies = new Map<string, string>()
+  lastHtml = ''
+  readonly app: FastifyInstance
+  readonly ip: string
+  constructor(app: FastifyInstance, ip = '10.0.0.1') {
+    this.app = app
+    this.ip = ip
+  }
+  private header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  }
+  private keep(setCookie: string | string[] | undefined) {
+    for (const c of [setCookie ?? []].flat()) {
+      const [pair, ...attrs] = c.split(';')
+      const [name, ...rest] = pair!.split('=')
+      const value = rest.join('=')
+      if (value === '' || attrs.some((a) => /expires=Thu, 01 Jan 1970/i.test(a))) this.cookies.delete(name!.trim())
+      else this.cookies.set(name!.trim(), value)
+    }
+  }
+  async get(url: string) {
+    const res = await this.app.inject({ method: 'GET', url, headers: { cookie: this.header() }, remoteAddress: this.ip })
+    this.keep(res.headers['set-cookie'])
+    if (String(res.headers['content-type'] ?? '').startsWith('text/html')) this.lastHtml = res.body
+    return res
+  }
+  csrf(): string {
+    const m = /name="_csrf" value="([^"]+)"/.exec(this.lastHtml)
+    if (!m) throw new Error('no CSRF token on the last page')
+    return m[1]!
+  }
+  async post(url: string, fields: Record<string, string | string[]>, opts: { csrf?: string | null } = {}) {
+    const params = new URLSearchParams()
+    const token = opts.csrf === undefined ? this.csrf() : opts.csrf
+    if (token !== null) params.append('_csrf', token)
+    for (const [k, v] of Object.entries(fields)) for (const item of [v].flat()) params.append(k, item)
+    const res = await this.app.inject({ method: 'POST', url, payload: params.toString(), headers: { cookie: this.header(), 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: this.ip })
+    this.keep(res.headers['set-cookie'])
+    if (String(res.headers['content-type'] ?? '').startsWith('text/html')) this.lastHtml = res.body
+    return res
+  }
+  async signIn(email: string, password: string) {
+    await this.get('/dashboard/login')
+    return this.post('/dashboard/login', { email, password })
+  }
+}
+
+export async function passwordOf(services: Services, email: string): Promise<string> {
+  const reset = await resetPassword(services.db, email)
+  if (!reset) throw new Error(`no merchant ${email}`)
+  return reset.password
+}

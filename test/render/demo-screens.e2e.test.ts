@@ -1,0 +1,77 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import t from 'tap'
+import { chromium, type Page } from 'playwright-core'
+import { testApp } from '../support/app.ts'
+import { storeRefs } from './support.ts'
+
+// The two demo storefronts in a real browser, as a newcomer first sees them: home, a
+// collection, a product and the About page, at desktop and mobile widths. Every image loads,
+// nothing errors, no Content-Security-Policy violation. Screenshots go to
+// test-artifacts/demo/ (gitignored) for a person to look at.
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const ARTIFACTS = new URL('../../test-artifacts/demo/', import.meta.url)
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const
+
+type Doc = { documentElement: { scrollHeight: number } }
+type Globals = { document: Doc; scrollTo(x: number, y: number): void }
+
+async function settle(page: Page): Promise<void> {
+  const height = await page.evaluate(() => (globalThis as unknown as Globals).document.documentElement.scrollHeight)
+  for (let y = 0; y < height; y += 600) {
+    await page.evaluate((top) => (globalThis as unknown as Globals).scrollTo(0, top), y)
+    await page.waitForTimeout(10)
+  }
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(() => (globalThis as unknown as Globals).scrollTo(0, 0))
+}
+
+t.test('the demo storefronts in Chromium', async (t) => {
+  if (!existsSync(CHROMIUM)) {
+    t.fail(`Chromium is missing at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`)
+    return
+  }
+  mkdirSync(ARTIFACTS, { recursive: true })
+  const { app, keyA, keyB } = await testApp(t)
+  const refs = { atlas: await storeRefs(app, keyA), lumen: await storeRefs(app, keyB) }
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as { port: number }
+  const origin = `http://127.0.0.1:${port}`
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
+  t.teardown(() => browser.close())
+
+  for (const slug of ['atlas', 'lumen'] as const) {
+    const product = refs[slug].productRecords.find((p) => p.images.length > 1)!
+    const pages = { home: '', collection: `/collections/${refs[slug].collections[0]}`, product: `/products/${product.id}`, about: '/pages/about' }
+    for (const viewport of VIEWPORTS) {
+      await t.test(`${slug} ${viewport.name}`, async (t) => {
+        const context = await browser.newContext({ viewport, deviceScaleFactor: 1 })
+        const page = await context.newPage()
+        const problems: string[] = []
+        page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`console ${m.type()}: ${m.text()}`))
+        page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
+        page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`))
+        page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`))
+        for (const [name, path] of Object.entries(pages)) {
+          const res = await page.goto(`${origin}/s/${slug}${path}`, { waitUntil: 'load' })
+          t.equal(res?.status(), 200, `${name} answers 200`)
+          await settle(page)
+          const [total, loaded] = await page.$$eval('img', (imgs) => [imgs.length, imgs.filter((i) => i.complete && i.naturalWidth > 0).length])
+          t.equal(loaded, total, `${name}: all ${total} images load`)
+          const overflow = await page.evaluate(() => {
+            const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement
+            return d.scrollWidth - d.clientWidth
+          })
+          t.ok(overflow <= 0, `${name}: no horizontal scrolling (${overflow}px)`)
+          await page.screenshot({ path: new URL(`${slug}-${name}-${viewport.name}.png`, ARTIFACTS).pathname, fullPage: true })
+        }
+        t.same(problems, [], 'no console errors, failed requests or error responses')
+        await context.close()
+      })
+    }
+  }
+})

@@ -1,0 +1,48 @@
+import { execFileSync } from 'node:child_process'
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+// A throwaway PostgreSQL cluster (initdb + pg_ctl on a free port) for tests that need a second
+// server: the shared one is never touched. initdb refuses to run as root, so it runs as `postgres`.
+export const PG_BIN = '/usr/lib/postgresql/15/bin'
+
+type Teardown = { teardown: (fn: () => unknown) => void }
+export type Cluster = { port: number; dir: string; url: (database: string) => string; run: (bin: string, args: string[]) => string }
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+export async function startCluster(t: Teardown): Promise<Cluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'sfts-cluster-'))
+  const data = join(dir, 'data')
+  const asRoot = process.getuid?.() === 0
+  const run = (bin: string, args: string[]) => {
+    const command = asRoot ? 'runuser' : join(PG_BIN, bin)
+    const argv = asRoot ? ['-u', 'postgres', '--', join(PG_BIN, bin), ...args] : args
+    return execFileSync(command, argv, { stdio: 'pipe', timeout: 60_000 }).toString()
+  }
+  if (asRoot) {
+    chmodSync(dir, 0o755)
+    chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()))
+  }
+  const port = await freePort()
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8'])
+  run('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', join(dir, 'log'), '-w', '-t', '60', 'start'])
+  t.teardown(() => {
+    try {
+      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '60', 'stop'])
+    } catch {}
+    rmSync(dir, { recursive: true, force: true })
+  })
+  return { port, dir, url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`, run }
+}
