@@ -41,7 +41,8 @@ const versionSchema = changeSchema.omit({ version: true }).extend({
   summary: z.string(),
 })
 
-const valueChange = z.object({ path: z.string(), old: z.unknown(), new: z.unknown() })
+// A value that did not exist on one side (a setting added or removed) is absent there.
+const valueChange = z.object({ path: z.string(), old: z.unknown().optional(), new: z.unknown().optional() })
 const moved = z.object({ id: z.string(), from: z.int(), to: z.int() })
 const removed = z.object({ index: z.int(), id: z.string(), type: z.string() })
 const item = z.record(z.string(), z.unknown())
