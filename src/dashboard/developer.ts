@@ -5,6 +5,8 @@ import { createApp, createKey, deleteApp, revokeKey, rotateSecret, setRedirectUr
 import type { CommandContext } from '../commands/context.ts'
 import { html, type Html } from '../render/html.ts'
 import { list, parseForm, required, text } from './forms.ts'
+import { connectedApps } from '../queries/oauth-grants.ts'
+import { DISCONNECTED, grantsTable, registerGrantRoutes } from './connected-apps.ts'
 import { csrfField, href, notice, page, when, type Notice } from './layout.ts'
 import { errorPage, type DashboardContext } from './plugin.ts'
 import { z } from 'zod'
@@ -32,6 +34,15 @@ const context = (request: FastifyRequest, session: MerchantSession, operation: s
   return { storeId: caller.storeId, actor: caller.actor, channel: 'dashboard', requestId: request.id, operation }
 }
 
+const DONE: Record<string, Notice> = {
+  disconnected: { kind: 'ok', text: DISCONNECTED },
+  'already-disconnected': { kind: 'warn', text: 'That app was already disconnected.' },
+}
+const doneNotice = (request: FastifyRequest): Notice | null => {
+  const done = (request.query as Record<string, unknown> | undefined)?.done
+  return typeof done === 'string' ? (DONE[done] ?? null) : null
+}
+
 const uriLines = (value: string) => value.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '')
 
 export function registerDeveloperRoutes(dash: FastifyInstance, ctx: DashboardContext) {
@@ -43,6 +54,7 @@ export function registerDeveloperRoutes(dash: FastifyInstance, ctx: DashboardCon
     const apps = await db.selectFrom('apps').selectAll().where('store_id', '=', session.storeId).where('deleted_at', 'is', null).orderBy('created_at').execute()
     const keyCounts = await db.selectFrom('api_keys').select(['app_id', (eb) => eb.fn.countAll<string>().as('n')]).where('store_id', '=', session.storeId).where('revoked_at', 'is', null).groupBy('app_id').execute()
     const counts = new Map(keyCounts.map((k) => [k.app_id, Number(k.n)]))
+    const grants = await connectedApps(db, session.storeId)
     const csrf = reply.generateCsrf()
     const body = html`<h1>Developer</h1>
 <p class="lede">Apps let AI agents work on your store. Each app has a client ID for OAuth and can hold API keys. Everything done here appears in the <a href="${href('/dashboard/developer/activity')}">activity view</a>.</p>
@@ -50,6 +62,9 @@ ${notice(message)}
 <div class="card table-wrap" tabindex="0" role="region" aria-label="Apps"><h2>Apps</h2>${apps.length === 0 ? html`<p class="muted">No apps yet.</p>` : html`<table><thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col" class="hide-sm">Client ID</th><th scope="col">Active keys</th><th scope="col" class="hide-sm">Created</th></tr></thead><tbody>
 ${apps.map((a) => html`<tr><td><a href="${href(`/dashboard/developer/apps/${encodeURIComponent(a.app_id)}`)}">${a.name}</a></td><td>${a.kind}</td><td class="hide-sm mono">${a.client_id}</td><td>${counts.get(a.app_id) ?? 0}</td><td class="hide-sm">${when(a.created_at)}</td></tr>`)}
 </tbody></table>`}</div>
+<div class="card table-wrap" tabindex="0" role="region" aria-label="Connected apps"><h2>Connected apps</h2>
+<p class="muted">Agents you allowed to work on this store through OAuth (from this dashboard, or apps that registered themselves or identified themselves by a metadata document). Revoke ends their access at once.</p>
+${grantsTable(grants, csrf, (g) => `/dashboard/developer/grants/${encodeURIComponent(g)}/revoke`, 'No app is connected through OAuth.')}</div>
 <div class="card"><h2>Create an app</h2>
 <form method="post" action="${href('/dashboard/developer/apps')}">${csrfField(csrf)}
 <label for="app-name">Name</label><input id="app-name" name="name" type="text" required maxlength="100" value="${form.name ?? ''}">
@@ -69,6 +84,7 @@ ${apps.map((a) => html`<tr><td><a href="${href(`/dashboard/developer/apps/${enco
     const app = APP_ID.test(request.params.id) ? await db.selectFrom('apps').selectAll().where('app_id', '=', request.params.id).where('store_id', '=', session.storeId).where('deleted_at', 'is', null).executeTakeFirst() : undefined
     if (!app) return errorPage(reply, 404, 'App not found', 'There is no such app in this store.')
     const keys = await db.selectFrom('api_keys').selectAll().where('app_id', '=', app.app_id).where('store_id', '=', session.storeId).orderBy('created_at', 'desc').execute()
+    const grants = await connectedApps(db, session.storeId, { appId: app.app_id })
     const csrf = reply.generateCsrf()
     const base = `/dashboard/developer/apps/${encodeURIComponent(app.app_id)}`
     const body = html`<p><a href="${href('/dashboard/developer')}">← All apps</a></p><h1>${app.name}</h1>
@@ -93,7 +109,9 @@ ${keys.map((k) => html`<tr><td>${k.name}</td><td class="mono">${k.key_hint}</td>
 <label for="key-name">Name</label><input id="key-name" name="name" type="text" required maxlength="100">
 <fieldset><legend>Scopes</legend>${SCOPES.map((s) => html`<label class="check"><input type="checkbox" name="scopes" value="${s}"${(DEFAULT_AGENT_SCOPES as readonly string[]).includes(s) ? html` checked` : null}> <span><span class="mono">${s}</span> <span class="hint">${SCOPE_WORDS[s] ?? ''}</span></span></label>`)}</fieldset>
 <p><button type="submit">Create key</button></p></form></div>
-<div class="card"><h2>Delete this app</h2><p class="muted">Its API keys are revoked and its client ID stops working.</p>
+<div class="card table-wrap" tabindex="0" role="region" aria-label="OAuth access"><h2>OAuth access</h2>
+${grantsTable(grants, csrf, (g) => `${base}/grants/${encodeURIComponent(g)}/revoke`, 'You have not approved this app through OAuth on this store.')}</div>
+<div class="card"><h2>Delete this app</h2><p class="muted">Its API keys and OAuth access are revoked and its client ID stops working.</p>
 <form method="post" action="${href(`${base}/delete`)}">${csrfField(csrf)}<button type="submit" class="danger">Delete app</button></form></div>`
     return reply.code(status).type('text/html; charset=utf-8').send(page({ title: app.name, session, csrf, current: 'developer', body }))
   }
@@ -101,7 +119,7 @@ ${keys.map((k) => html`<tr><td>${k.name}</td><td class="mono">${k.key_hint}</td>
   const secretOnce = (label: string, value: string, extra: string) =>
     html`<div class="notice ok" role="status"><strong>${label}</strong> Copy it now: it is shown only this once. ${extra}<code class="secret">${value}</code></div>`
 
-  dash.get('/dashboard/developer', { preHandler: guard }, (request, reply) => appsPage(request, reply))
+  dash.get('/dashboard/developer', { preHandler: guard }, (request, reply) => appsPage(request, reply, doneNotice(request)))
   // Where a browser lands when it reloads the page that showed a new app's secret.
   dash.get('/dashboard/developer/apps', { preHandler: guard }, (_request, reply) => reply.redirect('/dashboard/developer', 303))
 
@@ -123,7 +141,8 @@ ${keys.map((k) => html`<tr><td>${k.name}</td><td class="mono">${k.key_hint}</td>
     return appPage(request as FastifyRequest<IdParams>, reply, created.value.clientSecret ? null : { kind: 'ok', text: 'App created.' }, 201, shown)
   })
 
-  dash.get<IdParams>('/dashboard/developer/apps/:id', { preHandler: guard }, (request, reply) => appPage(request, reply))
+  dash.get<IdParams>('/dashboard/developer/apps/:id', { preHandler: guard }, (request, reply) => appPage(request, reply, doneNotice(request)))
+  registerGrantRoutes(dash, ctx)
 
   const appAction = (suffix: string, run: (request: FastifyRequest<IdParams>, session: MerchantSession) => Promise<{ notice?: Notice; shown?: Html; status?: number; gone?: boolean }>) =>
     dash.post<IdParams>(`/dashboard/developer/apps/:id/${suffix}`, { preHandler: [guard, dash.csrfProtection] }, async (request, reply) => {

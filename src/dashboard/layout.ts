@@ -29,11 +29,17 @@ export function page(input: { title: string; session: MerchantSession; csrf: str
 <header class="topbar"><div class="topbar-inner">
 <a class="brand" href="${href('/dashboard/themes')}">${input.session.store.name}<small>Dashboard</small></a>
 <nav aria-label="Dashboard"><ul class="nav">${nav.map(([key, label, path]) => html`<li><a href="${href(path)}"${key === input.current ? html` aria-current="page"` : null}>${label}</a></li>`)}</ul></nav>
-<div class="who"><span>${input.session.email}</span><form method="post" action="${href('/dashboard/logout')}"><input type="hidden" name="_csrf" value="${input.csrf}"><button type="submit">Sign out</button></form></div>
+<div class="who">${storeSwitcher(input.session, input.csrf)}<span>${input.session.email}</span><form method="post" action="${href('/dashboard/logout')}"><input type="hidden" name="_csrf" value="${input.csrf}"><button type="submit">Sign out</button></form></div>
 </div></header>
 <main id="main" tabindex="-1">${input.body}</main>`,
   )
 }
+
+// For a merchant who owns several stores: which one the pages act on (POST /dashboard/store).
+const storeSwitcher = (session: MerchantSession, csrf: string) =>
+  session.stores.length > 1
+    ? html`<form method="post" action="${href('/dashboard/store')}" class="store-switch">${csrfField(csrf)}<label for="store-switch" class="visually-hidden">Store</label><select id="store-switch" name="storeId">${session.stores.map((s) => html`<option value="${s.storeId}"${s.storeId === session.storeId ? html` selected` : null}>${s.name}</option>`)}</select><button type="submit">Switch store</button></form>`
+    : null
 
 export function document(title: string, body: Html): string {
   return `<!doctype html>\n${html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">

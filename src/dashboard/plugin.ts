@@ -10,6 +10,10 @@ import { registerActivityRoutes } from './activity.ts'
 import { registerDeveloperRoutes } from './developer.ts'
 import { DASHBOARD_CSS_PATH, document, href } from './layout.ts'
 import { registerLoginRoutes } from './login.ts'
+import { registerStoreSwitchRoutes } from './store-switch.ts'
+import { registerThemeHistoryRoutes } from './theme-history.ts'
+import { registerThemePreviewRoutes } from './theme-preview.ts'
+import { registerThemePublishRoutes } from './theme-publish.ts'
 import { registerThemeRoutes } from './themes.ts'
 
 const CSS = readFileSync(new URL('./dashboard.css', import.meta.url), 'utf8')
@@ -63,7 +67,11 @@ export async function dashboardPlugin(app: FastifyInstance, services: Services):
     dash.get(DASHBOARD_CSS_PATH, async (_request, reply) => reply.header('content-type', 'text/css; charset=utf-8').send(CSS))
     dash.get('/dashboard', { preHandler: guard }, async (_request, reply) => reply.redirect('/dashboard/themes', 303))
     registerLoginRoutes(dash, services)
+    registerStoreSwitchRoutes(dash, ctx)
     registerThemeRoutes(dash, ctx)
+    registerThemePublishRoutes(dash, ctx)
+    registerThemeHistoryRoutes(dash, ctx)
+    registerThemePreviewRoutes(dash, ctx)
     registerDeveloperRoutes(dash, ctx)
     registerActivityRoutes(dash, ctx)
     dash.all('/dashboard/*', { preHandler: guard }, async (_request, reply) => errorPage(reply, 404, 'Page not found', 'There is no dashboard page at this address.'))

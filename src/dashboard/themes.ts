@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { archiveThemeOperation, duplicateThemeOperation, publishThemeOperation } from '../operations/theme-operations.ts'
-import { findTheme, listThemes } from '../queries/themes/theme-queries.ts'
+import { archiveThemeOperation, duplicateThemeOperation } from '../operations/theme-operations.ts'
+import { listThemes } from '../queries/themes/theme-queries.ts'
 import type { ThemeHeader } from '../projections/themes-projection.ts'
 import { html, type Html } from '../render/html.ts'
-import { createStorefront } from '../render/storefront.ts'
 import { act, explain } from './act.ts'
-import { errorPage, type DashboardContext } from './plugin.ts'
+import type { DashboardContext } from './plugin.ts'
 import { csrfField, href, notice, page, when, type Notice } from './layout.ts'
+import { ownTheme, type IdParams } from './theme-access.ts'
+import { formerLive } from './theme-publish.ts'
 
-const THEME_ID = /^[A-Za-z0-9_-]{1,100}$/
-
-type IdParams = { Params: { id: string } }
+// /dashboard/themes: every theme with its status, version, last change and last preview, and the
+// list's own actions (duplicate, archive). Publishing, rollback, history and previews have their
+// own pages (theme-publish.ts, theme-history.ts, theme-preview.ts).
 
 const DONE: Record<string, string> = {
   published: 'Published. The theme is now live on your storefront.',
@@ -21,18 +22,6 @@ const DONE: Record<string, string> = {
 
 export function registerThemeRoutes(dash: FastifyInstance, ctx: DashboardContext) {
   const { services, guard } = ctx
-  const storefront = createStorefront(services)
-
-  // The theme of the session's store, or a 404 page (another store's id looks like no id).
-  async function ownTheme(request: FastifyRequest<IdParams>, reply: FastifyReply) {
-    const session = await ctx.session(request)
-    const theme = THEME_ID.test(request.params.id) ? await findTheme(services.read, session.storeId, request.params.id) : null
-    if (!theme) {
-      await errorPage(reply, 404, 'Theme not found', 'There is no such theme in this store.')
-      return null
-    }
-    return { session, theme }
-  }
 
   async function themesPage(request: FastifyRequest, reply: FastifyReply, message: Notice | null, status = 200) {
     const session = await ctx.session(request)
@@ -44,7 +33,7 @@ export function registerThemeRoutes(dash: FastifyInstance, ctx: DashboardContext
     const body = html`<h1>Themes</h1>
 <p class="lede">Agents draft and preview themes; you decide what goes live. Preview any theme, publish a draft, or roll back to the theme that was live before.</p>
 ${notice(message)}
-${active && former ? html`<div class="card"><form method="post" action="${href('/dashboard/themes/rollback')}" class="actions">${csrfField(csrf)}<span>Live now: <strong>${active.name}</strong>. Before it: <strong>${former.name}</strong>.</span><button type="submit" class="secondary">Roll back to “${former.name}”</button></form></div>` : null}
+${active && former ? html`<div class="card actions"><span>Live now: <strong>${active.name}</strong> (version ${String(active.version)}). Before it: <strong>${former.name}</strong> (version ${String(former.version)}).</span><a class="button secondary" href="${href('/dashboard/themes/rollback')}">Roll back to “${former.name}”…</a></div>` : null}
 <div class="card table-wrap" tabindex="0" role="region" aria-label="Themes"><table>
 <caption class="visually-hidden">Themes of ${session.store.name}</caption>
 <thead><tr><th scope="col">Theme</th><th scope="col">Status</th><th scope="col" class="hide-sm">Version</th><th scope="col" class="hide-sm">Last change</th><th scope="col" class="hide-sm">Last preview</th><th scope="col">Actions</th></tr></thead>
@@ -84,6 +73,7 @@ ${active && former ? html`<div class="card"><form method="post" action="${href('
 <td><div class="actions">
 <a class="button secondary" href="${href(`/dashboard/themes/${id}/preview`)}">Preview<span class="skip"> ${t.name}</span></a>
 <a class="button secondary" href="${href('/dashboard/themes/editor', { themeId: t.themeId })}">Open in editor</a>
+<a class="button secondary" href="${href(`/dashboard/themes/${id}/versions`)}">History<span class="skip"> of ${t.name}</span></a>
 ${t.status === 'draft' || t.status === 'private' ? html`<a class="button" href="${href(`/dashboard/themes/${id}/publish`)}">Publish…</a>` : null}
 <form method="post" action="${href(`/dashboard/themes/${id}/duplicate`)}">${csrfField(csrf)}<button type="submit" class="secondary">Duplicate</button></form>
 ${t.status !== 'active' && t.status !== 'archived' ? html`<form method="post" action="${href(`/dashboard/themes/${id}/archive`)}">${csrfField(csrf)}<button type="submit" class="danger">Archive</button></form>` : null}
@@ -95,80 +85,15 @@ ${t.status !== 'active' && t.status !== 'archived' ? html`<form method="post" ac
     return themesPage(request, reply, done ? { kind: 'ok', text: done } : null)
   })
 
-  // Publishing asks first: what goes live, what stops being live.
-  dash.get('/dashboard/themes/:id/publish', { preHandler: guard }, async (request: FastifyRequest<IdParams>, reply) => {
-    const own = await ownTheme(request, reply)
-    if (!own) return reply
-    const { session, theme } = own
-    const themes = await listThemes(services.read, session.storeId)
-    const live = themes.find((t) => t.status === 'active')
-    const csrf = reply.generateCsrf()
-    const id = encodeURIComponent(theme.themeId)
-    const body = html`<h1>Publish “${theme.name}”?</h1>
-<div class="card">
-<p>${theme.name} (version ${theme.version}, ${theme.status}) will become the live theme of <strong>${session.store.name}</strong> for every visitor.</p>
-<p>${live && live.themeId !== theme.themeId ? html`The current live theme, <strong>${live.name}</strong>, becomes private; you can roll back to it in one step.` : 'There is no other live theme.'}</p>
-<div class="actions"><form method="post" action="${href(`/dashboard/themes/${id}/publish`)}">${csrfField(csrf)}<input type="hidden" name="expectedVersion" value="${String(theme.version)}"><button type="submit">Publish now</button></form>
-<a class="button secondary" href="${href(`/dashboard/themes/${id}/preview`)}">Preview first</a>
-<a class="button secondary" href="${href('/dashboard/themes')}">Cancel</a></div>
-</div>`
-    return reply.type('text/html; charset=utf-8').send(page({ title: `Publish ${theme.name}`, session, csrf, current: 'themes', body }))
-  })
-
   const action = (path: string, run: (request: FastifyRequest<IdParams>, session: Awaited<ReturnType<DashboardContext['session']>>, themeId: string) => Promise<{ ok: boolean; error?: { code: string; message: string } }>, done: string) =>
     dash.post(path, { preHandler: [guard, dash.csrfProtection] }, async (request: FastifyRequest<IdParams>, reply) => {
-      const own = await ownTheme(request, reply)
+      const own = await ownTheme(ctx, request, reply)
       if (!own) return reply
       const outcome = await run(request, own.session, own.theme.themeId)
       if (!outcome.ok) return themesPage(request, reply, { kind: 'error', text: explain(outcome.error!) }, outcome.error!.code === 'NOT_FOUND' ? 404 : 409)
       return reply.redirect(`/dashboard/themes?done=${done}`, 303)
     })
 
-  action(
-    '/dashboard/themes/:id/publish',
-    async (request, session, themeId) => {
-      const raw = (request.body as Record<string, unknown> | undefined)?.expectedVersion
-      const expected = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined
-      return act(services, request, session, publishThemeOperation, { params: { id: themeId }, body: expected ? { expectedVersion: expected } : {} })
-    },
-    'published',
-  )
   action('/dashboard/themes/:id/duplicate', (request, session, themeId) => act(services, request, session, duplicateThemeOperation, { params: { id: themeId }, body: {} }), 'duplicated')
   action('/dashboard/themes/:id/archive', (request, session, themeId) => act(services, request, session, archiveThemeOperation, { params: { id: themeId } }), 'archived')
-
-  // Rollback: re-publish the theme that was live before the current one.
-  dash.post('/dashboard/themes/rollback', { preHandler: [guard, dash.csrfProtection] }, async (request, reply) => {
-    const session = await ctx.session(request)
-    const former = formerLive(await listThemes(services.read, session.storeId))
-    if (!former) return themesPage(request, reply, { kind: 'error', text: 'There is no former live theme to roll back to.' }, 409)
-    const outcome = await act(services, request, session, publishThemeOperation, { params: { id: former.themeId }, body: {} })
-    if (!outcome.ok) return themesPage(request, reply, { kind: 'error', text: explain(outcome.error) }, 409)
-    return reply.redirect('/dashboard/themes?done=rolledback', 303)
-  })
-
-  // Merchant preview: the same renderer as token previews, any page of the theme.
-  const preview = async (request: FastifyRequest<IdParams>, reply: FastifyReply) => {
-    const session = await ctx.session(request)
-    const themeId = request.params.id
-    const basePath = `/dashboard/themes/${encodeURIComponent(themeId)}/preview`
-    const url = request.url
-    const q = url.indexOf('?')
-    const path = q === -1 ? url : url.slice(0, q)
-    const search = q === -1 ? '' : url.slice(q + 1)
-    const subpath = path.length > basePath.length ? path.slice(basePath.length) : ''
-    const response = THEME_ID.test(themeId) ? await storefront.merchantPreview({ storeId: session.storeId, themeId, basePath, until: session.expiresAt }, subpath || '/', search) : null
-    if (!response) return errorPage(reply, 404, 'Theme not found', 'There is no such theme in this store.')
-    reply.code(response.status)
-    for (const [name, value] of Object.entries(response.headers)) reply.header(name, value)
-    return reply.send(response.html)
-  }
-  dash.get<IdParams>('/dashboard/themes/:id/preview', { preHandler: guard }, preview)
-  dash.get<IdParams>('/dashboard/themes/:id/preview/*', { preHandler: guard }, preview)
-}
-
-// The theme that was live before the current one: the private theme published most recently.
-function formerLive(themes: ThemeHeader[]): ThemeHeader | null {
-  const candidates = themes.filter((t) => t.status === 'private' && t.publishedAt !== null)
-  candidates.sort((a, b) => String(b.publishedAt).localeCompare(String(a.publishedAt)))
-  return candidates[0] ?? null
 }

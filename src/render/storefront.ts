@@ -179,7 +179,8 @@ export function createStorefront(services: Services, options: StorefrontOptions 
     return { status: page.status, html: page.html, headers: headersFor(mode, page.styleHash, { ...base, ...extra }), missingRefs: [], cache: 'none' }
   }
 
-  type Target = { probe: Probe; mode: Mode; basePath: string; preview: PreviewInfo | null }
+  // `document`: an earlier version's document (merchant previews of a version); the probe then carries that version.
+  type Target = { probe: Probe; mode: Mode; basePath: string; preview: PreviewInfo | null; document?: unknown }
 
   async function serve(target: Target, subpath: string, search: string, ifNoneMatch: string | undefined): Promise<StorefrontResponse> {
     const { probe, mode, basePath, preview } = target
@@ -202,7 +203,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
     const { value: page, hit } = await pages.getOrCreate(key, async () => {
       const rendered = await renderStorefrontPage({
         store,
-        document: await themeDocument(probe, store),
+        document: target.document ?? (await themeDocument(probe, store)),
         catalog,
         route,
         query,
@@ -251,12 +252,17 @@ export function createStorefront(services: Services, options: StorefrontOptions 
       return serve({ probe, mode: 'preview', basePath: `/preview/${token}`, preview }, subpath, search, undefined)
     },
 
-    /** /dashboard/themes/{id}/preview{subpath}: a signed-in merchant's own theme, any state; the store comes from the session. */
-    async merchantPreview(input: { storeId: string; themeId: string; basePath: string; until: Date }, subpath: string, search: string): Promise<StorefrontResponse | null> {
-      const probe = await probePreview(input.storeId, input.themeId)
-      if (probe === null) return null
+    /**
+     * /dashboard/themes/{id}/preview{subpath}: a signed-in merchant's own theme, any state; the store comes from the session.
+     * With `at`, the theme as it was at that version (the caller replays it from the history); a version never
+     * changes, so its pages are cached under theme@version like the current one.
+     */
+    async merchantPreview(input: { storeId: string; themeId: string; basePath: string; until: Date; at?: { version: number; document: unknown } }, subpath: string, search: string): Promise<StorefrontResponse | null> {
+      const found = await probePreview(input.storeId, input.themeId)
+      if (found === null) return null
+      const probe = input.at ? { ...found, themeVersion: input.at.version } : found
       const preview: PreviewInfo = { themeName: probe.themeName ?? 'theme', expiresAt: input.until, version: probe.themeVersion }
-      return serve({ probe, mode: 'preview', basePath: input.basePath, preview }, subpath, search, undefined)
+      return serve({ probe, mode: 'preview', basePath: input.basePath, preview, ...(input.at ? { document: input.at.document } : {}) }, subpath, search, undefined)
     },
 
     /** The answer to the newsletter form (POST .../newsletter). */

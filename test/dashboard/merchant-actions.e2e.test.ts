@@ -1,6 +1,6 @@
 import t from 'tap'
 import { bearer, STORE_A, STORE_B, testApp } from '../support/app.ts'
-import { Browser, EMAIL_A, EMAIL_B, passwordOf } from './support.ts'
+import { Browser, EMAIL_A, EMAIL_B, hiddenFields, passwordOf } from './support.ts'
 
 t.test('merchant actions: apps, keys, publish, rollback, isolation, bad input', async (t) => {
   const { app, services, keyB } = await testApp(t)
@@ -82,7 +82,7 @@ t.test('merchant actions: apps, keys, publish, rollback, isolation, bad input', 
     const before = await services.db.selectFrom('themes').select(['theme_id', 'status']).where('store_id', '=', STORE_A).where('status', '=', 'active').executeTakeFirstOrThrow()
     const confirm = await a.get(`/dashboard/themes/${draftId}/publish`)
     t.equal(confirm.statusCode, 200)
-    t.match(confirm.body, /Publish now/)
+    t.match(confirm.body, /Publish version 1/)
     const published = await a.post(`/dashboard/themes/${draftId}/publish`, { expectedVersion: '1' })
     t.equal(published.statusCode, 303)
     const active = await services.db.selectFrom('themes').select('theme_id').where('store_id', '=', STORE_A).where('status', '=', 'active').execute()
@@ -90,7 +90,9 @@ t.test('merchant actions: apps, keys, publish, rollback, isolation, bad input', 
     const row = await services.db.selectFrom('developer_activity').selectAll().where('store_id', '=', STORE_A).where('action', '=', 'publishTheme').orderBy('first_position', 'desc').executeTakeFirstOrThrow()
     t.equal(row.credential_kind, 'merchant')
     t.equal(row.channel, 'dashboard')
-    const rollback = await a.post('/dashboard/themes/rollback', {})
+    const confirmRollback = await a.get('/dashboard/themes/rollback')
+    t.match(confirmRollback.body, /Roll back to “[^”]+” version \d+/, 'the confirmation names the theme and version that go live')
+    const rollback = await a.post('/dashboard/themes/rollback', hiddenFields(confirmRollback.body, '/dashboard/themes/rollback'))
     t.equal(rollback.statusCode, 303)
     const after = await services.db.selectFrom('themes').select('theme_id').where('store_id', '=', STORE_A).where('status', '=', 'active').execute()
     t.same(after.map((r) => r.theme_id), [before.theme_id])

@@ -59,3 +59,13 @@ export async function passwordOf(services: Services, email: string): Promise<str
   if (!reset) throw new Error(`no merchant ${email}`)
   return reset.password
 }
+
+// The hidden fields of the form posting to `action` on a page (what a browser would send), _csrf aside.
+export function hiddenFields(page: string, action: string): Record<string, string> {
+  const escaped = action.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const form = new RegExp(`<form method="post" action="${escaped}"[^>]*>([\\s\\S]*?)</form>`).exec(page)
+  if (!form) throw new Error(`no form posting to ${action}`)
+  const out: Record<string, string> = {}
+  for (const m of form[1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) if (m[1] !== '_csrf') out[m[1]!] = m[2]!
+  return out
+}
