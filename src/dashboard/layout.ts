@@ -25,7 +25,7 @@ export function page(input: { title: string; session: MerchantSession; csrf: str
   ]
   return document(
     input.title,
-    html`<a class="skip" href="${href('#main')}">Skip to content</a>
+    html`<a class="skip" href="#main">Skip to content</a>
 <header class="topbar"><div class="topbar-inner">
 <a class="brand" href="${href('/dashboard/themes')}">${input.session.store.name}<small>Dashboard</small></a>
 <nav aria-label="Dashboard"><ul class="nav">${nav.map(([key, label, path]) => html`<li><a href="${href(path)}"${key === input.current ? html` aria-current="page"` : null}>${label}</a></li>`)}</ul></nav>

@@ -25,8 +25,14 @@ export function showValue(v: unknown): string {
   return s.length > 120 ? `${s.slice(0, 117)}…` : s
 }
 
+// Inside a section's or block's table the path is shown from its settings on: `height`, not `templates.home.gap-a.settings.height`.
+const shortPath = (path: string, strip: string) => {
+  const rest = strip && path.startsWith(strip) ? path.slice(strip.length) : path
+  return strip && rest.startsWith('settings.') ? rest.slice('settings.'.length) : rest
+}
+
 const valueRows = (changes: ValueChange[], strip = '') =>
-  changes.map((c) => html`<tr><td class="mono">${strip && c.path.startsWith(strip) ? c.path.slice(strip.length) : c.path}</td><td class="before">${showValue(c.old)}</td><td class="after">${showValue(c.new)}</td></tr>`)
+  changes.map((c) => html`<tr><td class="mono">${shortPath(c.path, strip)}</td><td class="before">${showValue(c.old)}</td><td class="after">${showValue(c.new)}</td></tr>`)
 
 const valueTable = (label: string, changes: ValueChange[], strip = '') =>
   html`<table class="diff-values"><caption class="visually-hidden">${label}</caption><thead><tr><th scope="col">Setting</th><th scope="col">Before</th><th scope="col">After</th></tr></thead><tbody>${valueRows(changes, strip)}</tbody></table>`
@@ -52,7 +58,7 @@ function layoutSection(l: LayoutDiff): Html {
           ...b.added.map((x) => html`<li>block <strong>${x.block.type}</strong> <span class="mono">${x.block.id}</span> added at ${x.index + 1}</li>`),
           ...b.removed.map((x) => html`<li>block <strong>${x.type}</strong> <span class="mono">${x.id}</span> removed</li>`),
           ...b.moved.map((x) => html`<li>block <span class="mono">${x.id}</span> moved ${x.from + 1} → ${x.to + 1}</li>`),
-          ...b.changed.map((x) => html`<li>block <strong>${x.type}</strong> <span class="mono">${x.id}</span>: ${valueTable(`Settings of block ${x.id}`, x.settings)}</li>`),
+          ...b.changed.map((x) => html`<li>block <strong>${x.type}</strong> <span class="mono">${x.id}</span>: ${valueTable(`Settings of block ${x.id}`, x.settings, `${l.layout}.${c.id}.blocks.${x.id}.`)}</li>`),
         ]
       : []
     rows.push(html`<tr><td><span class="pill changed">changed</span></td><td><strong>${c.type}</strong><div class="muted mono">${c.id}</div></td>
