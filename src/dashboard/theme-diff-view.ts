@@ -28,11 +28,11 @@ export function showValue(v: unknown): string {
 // Inside a section's or block's table the path is shown from its settings on: `height`, not `templates.home.gap-a.settings.height`.
 const shortPath = (path: string, strip: string) => {
   const rest = strip && path.startsWith(strip) ? path.slice(strip.length) : path
-  return strip && rest.startsWith('settings.') ? rest.slice('settings.'.length) : rest
+  return strip !== 'tokens.' && rest.startsWith('settings.') ? rest.slice('settings.'.length) : rest
 }
 
 const valueRows = (changes: ValueChange[], strip = '') =>
-  changes.map((c) => html`<tr><td class="mono">${shortPath(c.path, strip)}</td><td class="before">${showValue(c.old)}</td><td class="after">${showValue(c.new)}</td></tr>`)
+  changes.map((c) => html`<tr><td class="mono">${shortPath(c.path, strip)}</td><td class="${c.old === undefined ? 'absent' : 'before'}">${showValue(c.old)}</td><td class="${c.new === undefined ? 'absent' : 'after'}">${showValue(c.new)}</td></tr>`)
 
 const valueTable = (label: string, changes: ValueChange[], strip = '') =>
   html`<table class="diff-values"><caption class="visually-hidden">${label}</caption><thead><tr><th scope="col">Setting</th><th scope="col">Before</th><th scope="col">After</th></tr></thead><tbody>${valueRows(changes, strip)}</tbody></table>`
@@ -74,7 +74,7 @@ export function diffView(diff: { changes: ThemeDiff; summary: string[] }): Html 
   const nav = d.navigation
   return html`<div class="card diff"><h2>Changes <span class="muted">(${String(diff.summary.length)})</span></h2>
 <details><summary>Summary, one line per change</summary><ul class="diff-summary">${diff.summary.map((s) => html`<li class="mono">${s}</li>`)}</ul></details>
-${d.tokens.length ? html`<h3>Design tokens</h3>${valueTable('Design tokens', d.tokens)}` : null}
+${d.tokens.length ? html`<h3>Design tokens</h3>${valueTable('Design tokens', d.tokens, 'tokens.')}` : null}
 ${nav ? html`<h3>Navigation</h3><div class="diff-nav"><div><h4>Before</h4><ol>${nav.old.map((e) => html`<li>${String((e as { label?: unknown }).label ?? '')}</li>`)}</ol></div><div><h4>After</h4><ol>${nav.new.map((e) => html`<li>${String((e as { label?: unknown }).label ?? '')}</li>`)}</ol></div></div>` : null}
 ${d.pages.added.length || d.pages.removed.length || d.pages.changed.length
   ? html`<h3>Pages</h3><ul>${d.pages.added.map((p) => html`<li><span class="pill added">added</span> /${p.page.slug}</li>`)}${d.pages.removed.map((p) => html`<li><span class="pill removed">removed</span> /${p.slug}</li>`)}${d.pages.changed.map((p) => html`<li><span class="pill changed">changed</span> <span class="mono">${p.id}</span>${valueTable(`Page ${p.id}`, p.fields)}</li>`)}</ul>`
@@ -104,6 +104,6 @@ export type PreviewSide = { label: string; src: { path: string; query?: Record<s
 export function previewPair(left: PreviewSide, right: PreviewSide): Html {
   const frame = (side: PreviewSide) =>
     html`<figure class="preview-side"><figcaption>${side.label}${side.src ? html` · <a href="${href(side.src.path)}" target="_blank" rel="noopener">open in a new tab</a>` : null}</figcaption>
-${side.src ? html`<iframe class="preview-frame" src="${href(side.src.path, side.src.query)}" title="${`Preview: ${side.label}`}" loading="lazy"></iframe>` : html`<p class="muted">No preview.</p>`}</figure>`
-  return html`<div class="card"><h2>Previews</h2><p class="muted legend-line"><span class="hl hl-changed">changed or moved</span> <span class="hl hl-added">added</span> <span class="hl hl-removed">removed</span> sections are outlined.</p><div class="preview-pair">${frame(left)}${frame(right)}</div></div>`
+${side.src ? html`<div class="preview-viewport"><iframe src="${href(side.src.path, side.src.query)}" title="${`Preview: ${side.label}`}" loading="lazy"></iframe></div>` : html`<p class="muted">No preview.</p>`}</figure>`
+  return html`<div class="card"><h2>Previews</h2><p class="muted legend-line"><span class="hl hl-changed">changed or moved</span> <span class="hl hl-added">added</span> <span class="hl hl-removed">removed</span> sections are outlined. On a wide screen the previews are shown at half size; open one in a new tab to see it full size.</p><div class="preview-pair">${frame(left)}${frame(right)}</div></div>`
 }

@@ -33,12 +33,12 @@ export function previewOf(ref: DiffRefView, slug: string): { path: string } | nu
   return null
 }
 
-/** The diff, then both previews with the touched sections outlined. */
+/** Both previews with the touched sections outlined, then the structural diff. */
 export function comparison(diff: DiffResult, session: MerchantSession, labels: { from: string; to: string }): Html {
   const marks = highlights(diff.changes)
   const from = previewOf(diff.from, session.store.slug)
   const to = previewOf(diff.to, session.store.slug)
-  return html`${diffView(diff)}${previewPair({ label: labels.from, src: from && { ...from, query: marks.from } }, { label: labels.to, src: to && { ...to, query: marks.to } })}`
+  return html`${previewPair({ label: labels.from, src: from && { ...from, query: marks.from } }, { label: labels.to, src: to && { ...to, query: marks.to } })}${diffView(diff)}`
 }
 
 export async function themeNames(ctx: DashboardContext, storeId: string): Promise<Map<string, string>> {

@@ -26,8 +26,8 @@ export function highlightCss(params: URLSearchParams): string {
     const ids = idsOf(params.get(kind))
     if (ids.length === 0) continue
     const selectors = ids.map((id) => `.sf-section[data-section-id="${id}"]`)
-    rules.push(`${selectors.join(',')}{outline:3px solid ${color};outline-offset:-3px;position:relative}`)
-    rules.push(`${selectors.map((s) => `${s}::after`).join(',')}{content:"${label}";position:absolute;top:6px;right:6px;z-index:50;background:${color};color:#fff;font:600 12px/1.6 system-ui,sans-serif;padding:0 8px;border-radius:999px;pointer-events:none}`)
+    rules.push(`${selectors.join(',')}{outline:5px solid ${color};outline-offset:-5px;position:relative}`)
+    rules.push(`${selectors.map((s) => `${s}::after`).join(',')}{content:"${label}";position:absolute;top:6px;right:6px;z-index:50;background:${color};color:#fff;font:600 16px/1.6 system-ui,sans-serif;padding:0 10px;border-radius:999px;pointer-events:none}`)
   }
   return `${rules.join('\n')}\n`
 }

@@ -3,11 +3,13 @@ import t from 'tap'
 import { chromium, type Page } from 'playwright-core'
 import { DEFAULT_AGENT_SCOPES } from '../../src/auth/scopes.ts'
 import { STORE_A, testApp } from '../support/app.ts'
+import { authorized, registeredClient } from '../oauth/support.ts'
 import { EMAIL_A, passwordOf } from './support.ts'
 
 // The merchant walkthrough in a real browser: sign in, create an app and see its secret once,
 // add a redirect URI, create a key and use it, find the agent's refused attempt by filter,
-// preview a draft, publish, roll back. Every page: no console errors, no CSP violations, and an
+// preview a draft, see its history, compare two versions side by side and revert, publish the
+// version shown, roll back, revoke a connected app. Every page: no console errors, no CSP violations, and an
 // axe-core scan with no serious or critical violation. Screenshots (1280 and 390 wide) go to
 // test-artifacts/dashboard/ (gitignored).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -15,7 +17,8 @@ const ARTIFACTS = new URL('../../test-artifacts/dashboard/', import.meta.url)
 const AXE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8')
 
 t.test('merchant walkthrough in Chromium', { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}` }, async (t) => {
-  const { app, services } = await testApp(t)
+  const testing = await testApp(t)
+  const { app, services } = testing
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   const password = await passwordOf(services, EMAIL_A)
   mkdirSync(ARTIFACTS, { recursive: true })
@@ -23,6 +26,10 @@ t.test('merchant walkthrough in Chromium', { skip: existsSync(CHROMIUM) ? false 
   t.teardown(() => browser.close())
 
   for (const viewport of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'mobile', width: 390, height: 844 }]) {
+    // An assistant the merchant approved through OAuth, listed under Connected apps.
+    const assistant = await registeredClient(testing, { name: `Assistant ${viewport.name}` })
+    const grant = await authorized(testing, assistant, { scopes: ['store:read', 'themes:read'] })
+    await services.db.updateTable('oauth_grants').set({ client_name: `Assistant ${viewport.name}` }).where('grant_id', '=', grant.grantId).execute()
     const context = await browser.newContext({ viewport })
     const page = await context.newPage()
     const problems: string[] = []
@@ -52,6 +59,9 @@ t.test('merchant walkthrough in Chromium', { skip: existsSync(CHROMIUM) ? false 
     await page.getByRole('button', { name: 'Sign in' }).click()
     t.match(page.url(), /\/dashboard\/developer$/)
     await check('developer')
+    await page.getByRole('button', { name: `Revoke Assistant ${viewport.name}` }).click()
+    await page.getByText('Disconnected.').waitFor()
+    t.ok((await services.db.selectFrom('oauth_grants').select('revoked_at').where('grant_id', '=', grant.grantId).executeTakeFirstOrThrow()).revoked_at, 'revoked from the dashboard')
 
     await page.getByLabel('Name', { exact: true }).fill(`Claude connector ${viewport.name}`)
     await page.getByText('https://claude.ai/api/mcp/auth_callback').click()
@@ -92,8 +102,24 @@ t.test('merchant walkthrough in Chromium', { skip: existsSync(CHROMIUM) ? false 
     t.ok(await page.getByText('THEME_IS_ACTIVE').first().isVisible(), 'the refused attempt is listed')
     await check('activity')
 
+    // Two agent changes, so the draft has a history.
+    t.equal((await api('POST', `/api/v1/themes/${draft.json.data.id}/batch`, { operations: [{ op: 'updateTokens', tokens: { primaryColor: '#7c2d12' } }] })).status, 200)
+    t.equal((await api('POST', `/api/v1/themes/${draft.json.data.id}/batch`, { operations: [{ op: 'createSection', target: { template: 'home' }, index: 1, section: { id: 'autumn-gap', type: 'spacer', settings: { height: 32 } } }] })).status, 200)
+
     await page.getByRole('link', { name: 'Themes' }).click()
     await check('themes')
+    await page.getByRole('link', { name: `History of Autumn ${viewport.name}` }).click()
+    await page.getByRole('heading', { name: `History of “Autumn ${viewport.name}”` }).waitFor()
+    await check('versions')
+    await page.getByRole('link', { name: 'Compare version 1 with now' }).click()
+    await page.locator('.preview-viewport iframe').first().waitFor()
+    await page.waitForLoadState('load')
+    await check('compare')
+    await page.getByRole('button', { name: 'Revert draft to version 1' }).click()
+    await page.getByText('Reverted.').waitFor()
+    await page.goto(`${address}/dashboard/themes/${draft.json.data.id}/compare?from=2&to=3`)
+    await page.waitForLoadState('load')
+    await check('compare-section')
     await page.goto(`${address}/dashboard/themes/${draft.json.data.id}/preview`)
     await page.getByText('Preview of').first().waitFor()
     await page.screenshot({ path: new URL(`preview-${viewport.name}.png`, ARTIFACTS).pathname })
@@ -101,11 +127,13 @@ t.test('merchant walkthrough in Chromium', { skip: existsSync(CHROMIUM) ? false 
     await check('editor')
     await page.goto(`${address}/dashboard/themes/${draft.json.data.id}/publish`)
     await check('publish-confirm')
-    await page.getByRole('button', { name: 'Publish now' }).click()
+    await page.getByRole('button', { name: /^Publish version \d+$/ }).click()
     await page.getByText('Published.').waitFor()
     const active = await services.db.selectFrom('themes').select('theme_id').where('store_id', '=', STORE_A).where('status', '=', 'active').execute()
     t.same(active.map((r) => r.theme_id), [draft.json.data.id])
-    await page.getByRole('button', { name: /Roll back to/ }).click()
+    await page.getByRole('link', { name: /Roll back to/ }).click()
+    await check('rollback-confirm')
+    await page.getByRole('button', { name: /Roll back to “.+” version \d+/ }).click()
     await page.getByText('Rolled back.').waitFor()
     const back = await services.db.selectFrom('themes').select('theme_id').where('store_id', '=', STORE_A).where('status', '=', 'active').execute()
     t.not(back[0]?.theme_id, draft.json.data.id)

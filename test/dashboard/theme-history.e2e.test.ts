@@ -72,8 +72,8 @@ t.test('compare two points: structural diff and two previews with the touched se
   t.match(res.body, /<span class="pill added">added<\/span><\/td><td><strong>spacer<\/strong>/)
   t.match(res.body, /primaryColor/)
   t.match(res.body, /#123456/)
-  t.match(res.body, new RegExp(`<iframe class="preview-frame" src="/dashboard/themes/${draft}/versions/1/preview"`), 'left: version 1 (nothing of it was touched)')
-  t.match(res.body, new RegExp(`<iframe class="preview-frame" src="/dashboard/themes/${draft}/versions/4/preview\\?added=gap-a"`), 'right: version 4 with the added section outlined')
+  t.match(res.body, new RegExp(`<div class="preview-viewport"><iframe src="/dashboard/themes/${draft}/versions/1/preview"`), 'left: version 1 (nothing of it was touched)')
+  t.match(res.body, new RegExp(`<div class="preview-viewport"><iframe src="/dashboard/themes/${draft}/versions/4/preview\\?added=gap-a"`), 'right: version 4 with the added section outlined')
   t.match(res.body, /Revert draft to version 1/)
 
   const changed = await a.get(`/dashboard/themes/${draft}/compare?from=3&to=4`)
@@ -105,7 +105,7 @@ t.test('a version previews through the same renderer; outlines come from an exte
   t.match(v2.body, /<link rel="stylesheet" href="\/dashboard\/assets\/highlight.css\?added=gap-a"><\/head>/)
   t.notMatch(String(v2.headers['content-security-policy']), /unsafe-inline/)
   const css = await a.get('/dashboard/assets/highlight.css?added=gap-a&changed=x%22%7Dbody%7Bdisplay:none')
-  t.match(css.body, /\.sf-section\[data-section-id="gap-a"\]\{outline:3px solid #15803d/)
+  t.match(css.body, /\.sf-section\[data-section-id="gap-a"\]\{outline:5px solid #15803d/)
   t.notMatch(css.body, /display:none/, 'only ids reach the stylesheet')
   t.equal((await a.get(`/dashboard/themes/${draft}/versions/99/preview`)).statusCode, 404)
   t.equal((await a.get(`/dashboard/themes/${draft}/versions/x1/preview`)).statusCode, 404)
@@ -147,7 +147,7 @@ t.test('publish confirmation: diff against live, publishes the version shown, re
   t.match(confirm.body, /Publish version 2/)
   t.match(confirm.body, /#abcdef/, 'the diff against the live theme')
   t.match(confirm.body, /Live now: “[^”]+”, version \d+/)
-  t.match(confirm.body, new RegExp(`<iframe class="preview-frame" src="/dashboard/themes/${id}/versions/2/preview\\?`), 'the preview of exactly that version')
+  t.match(confirm.body, new RegExp(`<div class="preview-viewport"><iframe src="/dashboard/themes/${id}/versions/2/preview\\?`), 'the preview of exactly that version')
   const form = hiddenFields(confirm.body, `/dashboard/themes/${id}/publish`)
   t.same(form, { expectedVersion: '2' })
 
