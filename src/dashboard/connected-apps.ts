@@ -25,10 +25,10 @@ export const DISCONNECTED = 'Disconnected. Its access and refresh tokens stopped
 /** `action`: where a grant's Revoke form posts. */
 export function grantsTable(grants: ConnectedApp[], csrf: string, action: (grantId: string) => string, empty: string): Html {
   if (grants.length === 0) return html`<p class="muted">${empty}</p>`
-  return html`<table><thead><tr><th scope="col">App</th><th scope="col">Scopes</th><th scope="col" class="hide-sm">Approved</th><th scope="col" class="hide-sm">Last used</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>
+  return html`<table class="stack"><thead><tr><th scope="col">App</th><th scope="col">Scopes</th><th scope="col">Approved</th><th scope="col">Last used</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>
 ${grants.map((g) => html`<tr><td><strong>${g.name}</strong> ${g.verified ? html`<span class="pill active">verified</span>` : html`<span class="pill unverified">unverified</span>`}<div class="muted">${SOURCE[g.source]}</div>${g.source === 'dashboard' ? null : html`<div class="muted mono">${g.clientId}</div>`}</td>
-<td><ul class="scopes">${g.scopes.map((s) => html`<li class="mono">${s}</li>`)}</ul></td>
-<td class="hide-sm">${when(g.createdAt)}</td><td class="hide-sm">${g.lastUsedAt ? when(g.lastUsedAt) : 'never'}</td>
+<td data-label="Scopes"><ul class="scopes">${g.scopes.map((s) => html`<li class="mono">${s}</li>`)}</ul></td>
+<td data-label="Approved">${when(g.createdAt)}</td><td data-label="Last used">${g.lastUsedAt ? when(g.lastUsedAt) : 'never'}</td>
 <td><form method="post" action="${href(action(g.grantId))}">${csrfField(csrf)}<button type="submit" class="danger">Revoke<span class="skip"> ${g.name}</span></button></form></td></tr>`)}
 </tbody></table>`
 }

@@ -66,11 +66,11 @@ export function registerThemeHistoryRoutes(dash: FastifyInstance, ctx: Dashboard
     const csrf = reply.generateCsrf()
     const editable = theme.status === 'draft'
     const row = (v: VersionListItem) => html`<tr>
-<td class="nowrap"><strong>${v.fromVersion === v.toVersion ? String(v.toVersion) : `${v.fromVersion}–${v.toVersion}`}</strong>${v.toVersion === theme.version ? html` <span class="pill draft">current</span>` : null}</td>
-<td>${when(v.at)}</td>
-<td>${actorLabel(v.actor, names)}</td>
+<td class="nowrap" data-label="Version"><strong>${v.fromVersion === v.toVersion ? String(v.toVersion) : `${v.fromVersion}–${v.toVersion}`}</strong>${v.toVersion === theme.version ? html` <span class="pill draft">current</span>` : null}</td>
+<td data-label="When">${when(v.at)}</td>
+<td data-label="Who">${actorLabel(v.actor, names)} <span class="muted show-sm">· ${channelLabel(v.channel, v.tool)}</span></td>
 <td class="hide-sm">${channelLabel(v.channel, v.tool)}</td>
-<td>${v.summary}<div class="muted mono hide-sm">${v.command}${v.requestId ? ` · ${v.requestId}` : ''}</div></td>
+<td data-label="What changed">${v.summary}<div class="muted mono hide-sm">${v.command}${v.requestId ? ` · ${v.requestId}` : ''}</div></td>
 <td><div class="actions">
 <a class="button secondary" href="${href(versionPreviewPath(theme.themeId, v.toVersion))}">Preview<span class="skip"> version ${String(v.toVersion)}</span></a>
 ${v.toVersion !== theme.version ? html`<a class="button secondary" href="${href(themePath(theme.themeId, '/compare'), { from: String(v.toVersion), to: 'draft' })}">Compare<span class="skip"> version ${String(v.toVersion)} with now</span></a>` : null}
@@ -87,7 +87,7 @@ ${badCursor ? notice({ kind: 'warn', text: 'That page link is no longer valid; s
 <a class="button secondary" href="${href(themePath(theme.themeId, '/compare'), { from: 'live', to: 'draft' })}">Compare with the live theme</a>
 <a class="button secondary" href="${href(themePath(theme.themeId, '/preview'))}">Preview now</a></div>
 ${editable ? null : html`<p class="muted">Only drafts can be reverted. Duplicate this theme to get an editable draft.</p>`}</div>
-<div class="card table-wrap" tabindex="0" role="region" aria-label="Versions"><table>
+<div class="card table-wrap" tabindex="0" role="region" aria-label="Versions"><table class="stack">
 <caption class="visually-hidden">Versions of ${theme.name}, newest first</caption>
 <thead><tr><th scope="col">Version</th><th scope="col">When</th><th scope="col">Who</th><th scope="col" class="hide-sm">Channel</th><th scope="col">What changed</th><th scope="col">Actions</th></tr></thead>
 <tbody>${versions.length === 0 ? html`<tr><td colspan="6" class="muted">No versions.</td></tr>` : versions.map(row)}</tbody></table>

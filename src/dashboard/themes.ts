@@ -37,7 +37,7 @@ ${active && former ? html`<div class="card actions"><span>Live now: <strong>${ac
 <div class="card table-wrap" tabindex="0" role="region" aria-label="Themes"><table>
 <caption class="visually-hidden">Themes of ${session.store.name}</caption>
 <thead><tr><th scope="col">Theme</th><th scope="col">Status</th><th scope="col" class="hide-sm">Version</th><th scope="col" class="hide-sm">Last change</th><th scope="col" class="hide-sm">Last preview</th><th scope="col">Actions</th></tr></thead>
-<tbody>${themes.map((t) => themeRow(t, csrf, lastChange.get(t.themeId)))}</tbody></table></div>`
+<tbody>${themes.length === 0 ? html`<tr><td colspan="6" class="muted">This store has no themes yet. Agents create drafts through the API or MCP; the storefront shows the default theme until one is published.</td></tr>` : themes.map((t) => themeRow(t, csrf, lastChange.get(t.themeId)))}</tbody></table></div>`
     return reply.code(status).type('text/html; charset=utf-8').send(page({ title: 'Themes', session, csrf, current: 'themes', body }))
   }
 

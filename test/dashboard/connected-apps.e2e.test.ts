@@ -37,7 +37,7 @@ t.test('a registered client: listed with its scopes; Revoke in the dashboard mak
   t.match(page.body, /Registered itself \(dynamic client registration\)/)
   t.match(page.body, /<li class="mono">store:read<\/li><li class="mono">themes:read<\/li>/)
   t.match(page.body, /Last used/)
-  t.match(page.body, new RegExp(`<td class="hide-sm"><time datetime="[^"]+">[^<]+</time></td>\\s*<td><form method="post" action="/dashboard/developer/grants/${grant.grantId}/revoke">`), 'approved and last used dates, then Revoke')
+  t.match(page.body, new RegExp(`<td data-label="Last used"><time datetime="[^"]+">[^<]+</time></td>\\s*<td><form method="post" action="/dashboard/developer/grants/${grant.grantId}/revoke">`), 'approved and last used dates, then Revoke')
   t.notMatch((await b.get('/dashboard/developer')).body, /Claude for Atlas/, "not on another store's dashboard")
 
   // Refused: another store's merchant, no CSRF token, a forged one. The token keeps working.

@@ -42,7 +42,7 @@ t.test('versions page: newest first, actor, channel, summary; paginated', async 
   t.equal(res.statusCode, 200)
   t.notMatch(String(res.headers['content-security-policy']), /unsafe-inline/)
   t.equal(res.headers['cache-control'], 'no-store')
-  const versions = [...res.body.matchAll(/<td class="nowrap"><strong>(\d+)<\/strong>/g)].map((m) => Number(m[1]))
+  const versions = [...res.body.matchAll(/<td class="nowrap" data-label="Version"><strong>(\d+)<\/strong>/g)].map((m) => Number(m[1]))
   t.same(versions, [...versions].sort((x, y) => y - x), 'newest first')
   t.equal(versions[0], (await themeRow(draft)).version, 'the current version leads')
   t.match(res.body, /Test app · API key/, 'the actor')
@@ -53,7 +53,7 @@ t.test('versions page: newest first, actor, channel, summary; paginated', async 
   const long = await newDraft('Long history')
   for (let i = 0; i < 24; i++) await batch(long, [{ op: 'updateTokens', tokens: { primaryColor: `#0000${(i + 16).toString(16)}` } }])
   const first = await a.get(`/dashboard/themes/${long}/versions`)
-  t.equal([...first.body.matchAll(/<td class="nowrap">/g)].length, 20, 'a page of 20')
+  t.equal([...first.body.matchAll(/<td class="nowrap" data-label="Version">/g)].length, 20, 'a page of 20')
   const older = /href="([^"]*\/versions\?cursor=[^"]+)">Older versions/.exec(first.body)?.[1]
   t.ok(older, 'a link to older versions')
   const second = await a.get(older!.replace(/&amp;/g, '&'))
