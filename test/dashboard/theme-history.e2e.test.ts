@@ -184,6 +184,12 @@ t.test('publish confirmation: diff against live, publishes the version shown, re
   const wrong = await a.post('/dashboard/themes/rollback', { ...rbForm, themeId: id }, { csrf })
   t.equal(wrong.statusCode, 409, 'a theme other than the former live one')
   t.equal((await themeRow(id)).status, 'active', 'nothing changed')
+  for (const bad of [{ themeId: '', expectedVersion: 'x' }, { ...rbForm, expectedVersion: ['1', '2'] }, { ...rbForm, extra: '1' }, { themeId: 'a\u0007b', expectedVersion: '1' }] as Record<string, string | string[]>[]) {
+    const res = await a.post('/dashboard/themes/rollback', bad, { csrf })
+    t.equal(res.statusCode, 400, `bad input ${JSON.stringify(bad).slice(0, 60)}`)
+    t.match(res.body, /Nothing was rolled back/)
+  }
+  t.equal((await themeRow(id)).status, 'active', 'nothing changed')
   t.equal((await a.post('/dashboard/themes/rollback', rbForm, { csrf: null })).statusCode, 403)
   t.equal((await a.post('/dashboard/themes/rollback', rbForm, { csrf })).statusCode, 303)
   t.equal((await themeRow(former.theme_id)).status, 'active')
