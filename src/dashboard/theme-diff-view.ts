@@ -16,7 +16,7 @@ const LAYOUT_NAMES: Record<string, string> = {
   'templates.blogPost': 'Blog posts',
 }
 
-const layoutName = (layout: string) => LAYOUT_NAMES[layout] ?? (layout.startsWith('pages.') ? `Page ${layout.slice(6)}` : layout)
+export const layoutName = (layout: string) => LAYOUT_NAMES[layout] ?? (layout.startsWith('pages.') ? `Page ${layout.slice(6)}` : layout)
 
 // A value as text: strings as they are (quoted), the rest as short JSON.
 export function showValue(v: unknown): string {
@@ -101,9 +101,9 @@ export function highlights(d: ThemeDiff): { from: Record<string, string>; to: Re
 export type PreviewSide = { label: string; src: { path: string; query?: Record<string, string> } | null }
 
 /** Two previews side by side (stacked on a phone), each outlining the sections the diff touches. */
-export function previewPair(left: PreviewSide, right: PreviewSide): Html {
+export function previewPair(left: PreviewSide, right: PreviewSide, note: string | null = null): Html {
   const frame = (side: PreviewSide) =>
     html`<figure class="preview-side"><figcaption>${side.label}${side.src ? html` · <a href="${href(side.src.path)}" target="_blank" rel="noopener">open in a new tab</a>` : null}</figcaption>
 ${side.src ? html`<div class="preview-viewport"><iframe src="${href(side.src.path, side.src.query)}" title="${`Preview: ${side.label}`}" loading="lazy"></iframe></div>` : html`<p class="muted">No preview.</p>`}</figure>`
-  return html`<div class="card"><h2>Previews</h2><p class="muted legend-line"><span class="hl hl-changed">changed or moved</span> <span class="hl hl-added">added</span> <span class="hl hl-removed">removed</span> sections are outlined. On a wide screen the previews are shown at half size; open one in a new tab to see it full size.</p><div class="preview-pair">${frame(left)}${frame(right)}</div></div>`
+  return html`<div class="card"><h2>Previews</h2><p class="muted legend-line"><span class="hl hl-changed">changed or moved</span> <span class="hl hl-added">added</span> <span class="hl hl-removed">removed</span> sections are outlined. On a wide screen the previews are shown at half size; open one in a new tab to see it full size.</p>${note ? html`<p class="muted">${note}</p>` : null}<div class="preview-pair">${frame(left)}${frame(right)}</div></div>`
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { MerchantSession } from '../auth/merchant-session.ts'
 import type { Theme } from '../aggregates/theme/state.ts'
-import { diffThemeOperation, listThemeVersionsOperation, revertThemeOperation } from '../operations/theme-history-operations.ts'
+import { blameThemeOperation, diffThemeOperation, listThemeVersionsOperation, revertThemeOperation } from '../operations/theme-history-operations.ts'
+import type { Blame, Change } from '../aggregates/theme/history.ts'
 import { appNames } from '../queries/app-names.ts'
 import type { DiffResult, VersionListItem } from '../queries/themes/history.ts'
 import type { Pagination } from '../queries/pagination.ts'
@@ -12,7 +13,7 @@ import { parseForm, text } from './forms.ts'
 import { csrfField, href, notice, page, when, type Notice } from './layout.ts'
 import type { DashboardContext } from './plugin.ts'
 import { actorLabel, channelLabel, ownTheme, themePath, versionPreviewPath, type IdParams } from './theme-access.ts'
-import { diffView, highlights, previewPair, refLabel, type DiffRefView } from './theme-diff-view.ts'
+import { diffView, highlights, layoutName, previewPair, refLabel, type DiffRefView } from './theme-diff-view.ts'
 
 // A theme's history for the merchant: the versions page (newest first, paginated; who, where,
 // what), a side-by-side comparison of any two points (a version, the draft, the live theme) and
@@ -38,11 +39,24 @@ export function comparison(diff: DiffResult, session: MerchantSession, labels: {
   const marks = highlights(diff.changes)
   const from = previewOf(diff.from, session.store.slug)
   const to = previewOf(diff.to, session.store.slug)
-  return html`${previewPair({ label: labels.from, src: from && { ...from, query: marks.from } }, { label: labels.to, src: to && { ...to, query: marks.to } })}${diffView(diff)}`
+  const note = diff.changes.tokens.length ? 'The design tokens differ too (colours, fonts, style): they change the whole page, so no single section is outlined for them.' : null
+  return html`${previewPair({ label: labels.from, src: from && { ...from, query: marks.from } }, { label: labels.to, src: to && { ...to, query: marks.to } }, note)}${diffView(diff)}`
 }
 
 export async function themeNames(ctx: DashboardContext, storeId: string): Promise<Map<string, string>> {
   return new Map((await listThemes(ctx.services.read, storeId, { includeArchived: true })).map((t) => [t.themeId, t.name]))
+}
+
+// Who last changed each section, the navigation and the design tokens (the blameTheme operation).
+function blameCard(b: Blame, names: Map<string, string>): Html {
+  const who = (c: Change) => html`version ${String(c.version)} · ${when(c.at)}<div class="muted">${actorLabel(c.actor, names)} · ${channelLabel(c.channel, c.tool)}</div>`
+  const tokens = Object.entries(b.tokens).filter((e): e is [string, Change] => e[1] !== null)
+  return html`<div class="card table-wrap" tabindex="0" role="region" aria-label="Who last changed each part"><details><summary><strong>Who last changed each section</strong> <span class="muted">(${String(b.sections.length)} sections)</span></summary>
+<table class="stack"><thead><tr><th scope="col">Part</th><th scope="col">Last change</th></tr></thead><tbody>
+${b.sections.map((s) => html`<tr><td data-label="Section"><strong>${s.type}</strong> <span class="muted">on ${layoutName(s.layout)}</span><div class="muted mono">${s.id}</div></td><td data-label="Last change">${who(s.last)}</td></tr>`)}
+${b.navigation ? html`<tr><td data-label="Part"><strong>Navigation</strong></td><td data-label="Last change">${who(b.navigation)}</td></tr>` : null}
+${tokens.map(([k, c]) => html`<tr><td data-label="Token"><strong>${k}</strong> <span class="muted">design token</span></td><td data-label="Last change">${who(c)}</td></tr>`)}
+</tbody></table></details></div>`
 }
 
 const DONE: Record<string, string> = { reverted: 'Reverted. The draft now equals the version you chose, saved as a new version; nothing was erased.' }
@@ -63,6 +77,7 @@ export function registerThemeHistoryRoutes(dash: FastifyInstance, ctx: Dashboard
     const versions = (listed.data as { versions: VersionListItem[] }).versions
     const pagination = (listed as { pagination?: Pagination }).pagination
     const names = await appNames(services.db, session.storeId)
+    const blamed = await act(services, request, session, blameThemeOperation, { params: { id: theme.themeId } })
     const csrf = reply.generateCsrf()
     const editable = theme.status === 'draft'
     const row = (v: VersionListItem) => html`<tr>
@@ -92,7 +107,8 @@ ${editable ? null : html`<p class="muted">Only drafts can be reverted. Duplicate
 <thead><tr><th scope="col">Version</th><th scope="col">When</th><th scope="col">Who</th><th scope="col" class="hide-sm">Channel</th><th scope="col">What changed</th><th scope="col">Actions</th></tr></thead>
 <tbody>${versions.length === 0 ? html`<tr><td colspan="6" class="muted">No versions.</td></tr>` : versions.map(row)}</tbody></table>
 <div class="pager">${cursor && !badCursor ? html`<a class="button secondary" href="${href(themePath(theme.themeId, '/versions'))}">← Newest</a>` : null}${pagination?.nextCursor ? html`<a class="button secondary" href="${href(themePath(theme.themeId, '/versions'), { cursor: pagination.nextCursor })}">Older versions →</a>` : null}</div>
-</div>`
+</div>
+${blamed.ok ? blameCard(blamed.data as Blame, names) : null}`
     return reply.code(status).type('text/html; charset=utf-8').send(page({ title: `History of ${theme.name}`, session, csrf, current: 'themes', body }))
   }
 

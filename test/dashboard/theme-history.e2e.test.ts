@@ -49,6 +49,8 @@ t.test('versions page: newest first, actor, channel, summary; paginated', async 
   t.match(res.body, />REST</, 'the channel')
   t.match(res.body, /primaryColor/, 'the readable summary')
   t.match(res.body, /Revert to this/)
+  t.match(res.body, /<strong>spacer<\/strong> <span class="muted">on Home page<\/span><div class="muted mono">gap-a<\/div><\/td><td data-label="Last change">version 4 /, 'blame: the section was last changed by version 4')
+  t.match(res.body, /<strong>primaryColor<\/strong> <span class="muted">design token<\/span><\/td><td data-label="Last change">version 3 /, 'blame: the token by version 3')
 
   const long = await newDraft('Long history')
   for (let i = 0; i < 24; i++) await batch(long, [{ op: 'updateTokens', tokens: { primaryColor: `#0000${(i + 16).toString(16)}` } }])
@@ -72,6 +74,7 @@ t.test('compare two points: structural diff and two previews with the touched se
   t.match(res.body, /<span class="pill added">added<\/span><\/td><td><strong>spacer<\/strong>/)
   t.match(res.body, /primaryColor/)
   t.match(res.body, /#123456/)
+  t.match(res.body, /The design tokens differ too/)
   t.match(res.body, new RegExp(`<div class="preview-viewport"><iframe src="/dashboard/themes/${draft}/versions/1/preview"`), 'left: version 1 (nothing of it was touched)')
   t.match(res.body, new RegExp(`<div class="preview-viewport"><iframe src="/dashboard/themes/${draft}/versions/4/preview\\?added=gap-a"`), 'right: version 4 with the added section outlined')
   t.match(res.body, /Revert draft to version 1/)
