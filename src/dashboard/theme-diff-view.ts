@@ -65,7 +65,7 @@ function layoutSection(l: LayoutDiff): Html {
 <td>${c.settings.length ? valueTable(`Settings of ${c.id}`, c.settings, `${l.layout}.${c.id}.`) : null}${blockLines.length ? html`<ul class="diff-blocks">${blockLines}</ul>` : null}</td></tr>`)
   }
   return html`<h3>${layoutName(l.layout)} <span class="muted mono">${l.layout}</span></h3>
-<table class="diff-sections"><thead><tr><th scope="col">Change</th><th scope="col">Section</th><th scope="col">Details</th></tr></thead><tbody>${rows}</tbody></table>`
+<table class="diff-sections stack"><thead><tr><th scope="col">Change</th><th scope="col">Section</th><th scope="col">Details</th></tr></thead><tbody>${rows}</tbody></table>`
 }
 
 export function diffView(diff: { changes: ThemeDiff; summary: string[] }): Html {

@@ -166,6 +166,11 @@ t.test('publish confirmation: diff against live, publishes the version shown, re
 
   const again = hiddenFields(refused.body, `/dashboard/themes/${id}/publish`)
   t.same(again, { expectedVersion: '3' })
+  const page = a.lastHtml
+  t.equal((await a.post(`/dashboard/themes/${id}/publish`, again, { csrf: null })).statusCode, 403, 'no CSRF token: refused')
+  t.equal((await a.post(`/dashboard/themes/${id}/publish`, again, { csrf: 'forged' })).statusCode, 403, 'a wrong CSRF token: refused')
+  t.equal((await themeRow(id)).status, 'draft', 'nothing went live')
+  a.lastHtml = page
   const published = await a.post(`/dashboard/themes/${id}/publish`, again)
   t.equal(published.statusCode, 303)
   const row = await themeRow(id)
