@@ -104,6 +104,6 @@ export type PreviewSide = { label: string; src: { path: string; query?: Record<s
 export function previewPair(left: PreviewSide, right: PreviewSide, note: string | null = null): Html {
   const frame = (side: PreviewSide) =>
     html`<figure class="preview-side"><figcaption>${side.label}${side.src ? html` · <a href="${href(side.src.path)}" target="_blank" rel="noopener">open in a new tab</a>` : null}</figcaption>
-${side.src ? html`<div class="preview-viewport"><iframe src="${href(side.src.path, side.src.query)}" title="${`Preview: ${side.label}`}" loading="lazy"></iframe></div>` : html`<p class="muted">No preview.</p>`}</figure>`
+${side.src ? html`<div class="preview-viewport"><iframe src="${href(side.src.path, side.src.query)}" title="${`Preview: ${side.label}`}"></iframe></div>` : html`<p class="muted">No preview.</p>`}</figure>`
   return html`<div class="card"><h2>Previews</h2><p class="muted legend-line"><span class="hl hl-changed">changed or moved</span> <span class="hl hl-added">added</span> <span class="hl hl-removed">removed</span> sections are outlined. On a wide screen the previews are shown at half size; open one in a new tab to see it full size.</p>${note ? html`<p class="muted">${note}</p>` : null}<div class="preview-pair">${frame(left)}${frame(right)}</div></div>`
 }
