@@ -24,7 +24,7 @@ export const INSTRUCTIONS = [
   'Storefront theme service: you design private storefront themes; commerce (price, stock, cart, checkout, orders) is read-only and never part of a theme.',
   'Workflow: call get_context once (products, collections, themes and workflow.next tell you what to do); call get_theme_schema once; create_theme only when no draft exists;',
   'design with apply_theme_batch (one all-or-nothing batch rather than many single calls; reference products and collections only by ids read from get_products / get_collections);',
-  'preview_theme after each round; publish_theme only with the merchant’s explicit permission (scope themes:publish), otherwise ask the merchant to publish.',
+  'preview_theme after each round; before publishing, diff_theme from live to draft and show the merchant; publish_theme only with their explicit permission (scope themes:publish) and with expectedVersion = the version you previewed, otherwise ask the merchant to publish.',
   'A failure is a tool result with isError: true and structuredContent { error: { code, message, details } } with the REST API’s codes (INVALID_PRODUCT_REFERENCE carries a hint).',
 ].join(' ')
 
