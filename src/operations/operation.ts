@@ -6,8 +6,11 @@ import type { Services } from '../services.ts'
 
 export type Pagination = { nextCursor: string | null; hasMore: boolean; limit: number }
 
+// json: `data` as JSON text, when the read already holds it so (a theme document, product cards):
+// REST sends it on as it is, and `data` is parsed from it only when an adapter asks for the object
+// (results.ts: jsonOutcome).
 export type Outcome<T> =
-  | { ok: true; status?: 200 | 201; data: T; pagination?: Pagination; etag?: string }
+  | { ok: true; status?: 200 | 201; data: T; json?: string; pagination?: Pagination; etag?: string }
   | { ok: false; error: AppError }
 
 export type McpToolSpec = {
