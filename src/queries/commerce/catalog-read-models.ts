@@ -55,7 +55,7 @@ export async function refreshCatalogReadModels(ctx: ReadContext, storeId: string
   })
 }
 
-async function writeCards(db: Kysely<Database>, storeId: string, version: number, baseUrl: string, products: { row: { cursor_ts: string; product_id: string; created_at: Date }; product: { title: string; status: string; collectionIds: string[] } }[]): Promise<void> {
+async function writeCards(db: Kysely<Database>, storeId: string, version: number, baseUrl: string, products: { row: { cursor_ts: string; product_id: string }; product: { title: string; status: string; collectionIds: string[] } }[]): Promise<void> {
   await db.deleteFrom('product_cards').where('store_id', '=', storeId).execute()
   for (let i = 0; i < products.length; i += INSERT_CHUNK) {
     await db
@@ -63,7 +63,8 @@ async function writeCards(db: Kysely<Database>, storeId: string, version: number
       .values(products.slice(i, i + INSERT_CHUNK).map(({ row, product }) => ({
         product_id: row.product_id,
         store_id: storeId,
-        created_at: row.created_at,
+        // The microseconds of the keyset, which a JS Date would drop.
+        created_at: row.cursor_ts,
         cursor_ts: row.cursor_ts,
         status: product.status,
         title: product.title,
