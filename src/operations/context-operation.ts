@@ -36,6 +36,7 @@ export const getContextOperation = defineOperation({
   data: contextSchema,
   successStatus: 200,
   idempotent: false,
+  etag: 'content',
   mcp: { name: 'get_context', title: 'Get store context', description: 'Start here, once per session: store branding, real product and collection ids, existing themes, and workflow.next telling you what to do next. Do not call it repeatedly.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
   async run(_input, caller, s) {
     // One statement: the store_context read model with the store (src/queries/context/store-context.ts).
