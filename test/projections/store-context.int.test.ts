@@ -140,6 +140,21 @@ t.test('the context equals the old query after every kind of theme command', asy
   t.ok(ctx?.collections.items.length, 'collections are in the context')
 })
 
+t.test('concurrent commands on several themes of one store all reach the context row', async (t) => {
+  const s = await testServices(t, { poolSize: 6 })
+  await seedDemoCommerce(s.db)
+  const ids: string[] = []
+  for (let i = 0; i < 4; i++) ids.push(must(await createTheme(s.commands, agent(STORE, 'createTheme'), { name: `C${i}`, provider: 'test' })).themeId)
+  await Promise.all(
+    ids.flatMap((id, i) =>
+      [0, 1, 2].map((j) => applyThemeEdits(s.commands, agent(STORE, 'applyThemeBatch'), id, { operations: [{ op: 'updateTokens', tokens: { primaryColor: `#0${i}${j}000` } }] as never })),
+    ),
+  )
+  await agrees(t, s, 'after 12 concurrent batches on 4 themes')
+  const ctx = await newContext(s, caller(STORE))
+  t.same(ctx?.themes.filter((x) => ids.includes(x.id)).map((x) => x.version), [4, 4, 4, 4], 'every change counted')
+})
+
 t.test('a catalogue change reaches the context and listProducts with the version bump', async (t) => {
   const s = await seeded(t)
   await agrees(t, s, 'before')
