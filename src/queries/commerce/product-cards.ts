@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { executePrepared } from '../../db/prepared.ts'
 import { decodeCursor, keysetAfter, resolveLimit, toPage, type Page } from '../pagination.ts'
 import type { ReadContext } from '../read-context.ts'
 import { refreshCatalogReadModels } from './catalog-read-models.ts'
@@ -13,7 +14,7 @@ import type { Product } from './schemas.ts'
 
 async function readPage(ctx: ReadContext, storeId: string, args: ListProductsArgs, limit: number) {
   const after = args.cursor === undefined ? null : decodeCursor(ctx.cursorSecret, { resource: PRODUCTS_RESOURCE, storeId }, args.cursor)
-  return ctx.db
+  const query = ctx.db
     .selectFrom('stores as s')
     .leftJoin('product_cards_state as st', 'st.store_id', 's.store_id')
     .leftJoinLateral(
@@ -35,7 +36,7 @@ async function readPage(ctx: ReadContext, storeId: string, args: ListProductsArg
     .where('s.store_id', '=', storeId)
     .orderBy('pc.created_at')
     .orderBy('pc.product_id')
-    .execute()
+  return executePrepared(ctx.db, query)
 }
 
 // A page of products as the API's JSON text of each product: REST sends them on as they are.

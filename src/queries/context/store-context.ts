@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { executePrepared } from '../../db/prepared.ts'
 import type { ContextThemeHeader } from '../../projections/store-context-projection.ts'
 import type { ThemeHeader } from '../../projections/themes-projection.ts'
 import { refreshCatalogReadModels, type CollectionSummary, type Position, type ProductSummary } from '../commerce/catalog-read-models.ts'
@@ -30,16 +31,19 @@ function read(ctx: ReadContext, storeId: string) {
     .select(['c.themes', 'c.products', 'c.products_after', 'c.collections', 'c.collections_after'])
     .select(sql<boolean>`c.catalog_version is not distinct from s.catalog_version and c.base_url is not distinct from ${ctx.baseUrl}`.as('current'))
     .where('s.store_id', '=', storeId)
-    .executeTakeFirst()
+}
+
+async function readRow(ctx: ReadContext, storeId: string) {
+  return (await executePrepared(ctx.db, read(ctx, storeId)))[0]
 }
 
 const byCreation = (a: ThemeHeader, b: ThemeHeader) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.themeId < b.themeId ? -1 : a.themeId > b.themeId ? 1 : 0)
 
 export async function readStoreContext(ctx: ReadContext, storeId: string): Promise<StoreContext | null> {
-  let row = await read(ctx, storeId)
+  let row = await readRow(ctx, storeId)
   if (row && !row.current) {
     await refreshCatalogReadModels(ctx, storeId)
-    row = await read(ctx, storeId)
+    row = await readRow(ctx, storeId)
   }
   if (!row) return null
   const themes = Object.values((row.themes ?? {}) as Record<string, ContextThemeHeader>)

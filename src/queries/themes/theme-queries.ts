@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { executePrepared } from '../../db/prepared.ts'
 import type { Theme } from '../../aggregates/theme/state.ts'
 import { findSection } from '../../aggregates/theme/state.ts'
 import { rowToTheme, rowToThemeHeader, THEME_HEADER_COLUMNS, type ThemeHeader } from '../../projections/themes-projection.ts'
@@ -39,13 +40,13 @@ export async function listThemes(ctx: ReadContext, storeId: string, opts: { incl
 // getTheme's data as JSON text: the header from columns, the document as PostgreSQL's own text of
 // it, spliced in without a parse and a re-serialisation. Same fields, same order as themeView.
 export async function findThemeJson(ctx: ReadContext, storeId: string, themeId: string): Promise<{ header: ThemeHeader; json: string } | null> {
-  const row = await ctx.db
+  const query = ctx.db
     .selectFrom('themes')
     .select(THEME_HEADER_COLUMNS)
     .select(sql<string>`document::text`.as('document_text'))
     .where('theme_id', '=', themeId)
     .where('store_id', '=', storeId)
-    .executeTakeFirst()
+  const [row] = await executePrepared(ctx.db, query)
   if (!row) return null
   const header = rowToThemeHeader(row)
   return { header, json: `${JSON.stringify(themeSummary(header, ctx.baseUrl)).slice(0, -1)},"document":${row.document_text}}` }
