@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
-import { executePrepared } from '../../db/prepared.ts'
+import { sql, type Kysely } from 'kysely'
+import type { Database } from '../../db/database.ts'
+import { compiledOnce, executeCompiled } from '../../db/prepared.ts'
 import type { ContextThemeHeader } from '../../projections/store-context-projection.ts'
 import type { ThemeHeader } from '../../projections/themes-projection.ts'
 import { refreshCatalogReadModels, type CollectionSummary, type Position, type ProductSummary } from '../commerce/catalog-read-models.ts'
@@ -23,18 +24,18 @@ export type StoreContext = {
   themes: ThemeHeader[]
 }
 
-function read(ctx: ReadContext, storeId: string) {
-  return ctx.db
+const read = compiledOnce((db: Kysely<Database>, v: { storeId: string; baseUrl: string }) =>
+  db
     .selectFrom('stores as s')
     .leftJoin('store_context as c', 'c.store_id', 's.store_id')
     .select(STORE_COLUMNS.map((c) => `s.${c}` as const))
     .select(['c.themes', 'c.products', 'c.products_after', 'c.collections', 'c.collections_after'])
-    .select(sql<boolean>`c.catalog_version is not distinct from s.catalog_version and c.base_url is not distinct from ${ctx.baseUrl}`.as('current'))
-    .where('s.store_id', '=', storeId)
-}
+    .select(sql<boolean>`c.catalog_version is not distinct from s.catalog_version and c.base_url is not distinct from ${v.baseUrl}`.as('current'))
+    .where('s.store_id', '=', v.storeId),
+)
 
 async function readRow(ctx: ReadContext, storeId: string) {
-  return (await executePrepared(ctx.db, read(ctx, storeId)))[0]
+  return (await executeCompiled(ctx.db, read(ctx.db, '', { storeId, baseUrl: ctx.baseUrl })))[0]
 }
 
 const byCreation = (a: ThemeHeader, b: ThemeHeader) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.themeId < b.themeId ? -1 : a.themeId > b.themeId ? 1 : 0)

@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
-import { executePrepared } from '../../db/prepared.ts'
+import { sql, type Kysely } from 'kysely'
+import type { Database } from '../../db/database.ts'
+import { compiledOnce, executeCompiled } from '../../db/prepared.ts'
 import type { Theme } from '../../aggregates/theme/state.ts'
 import { findSection } from '../../aggregates/theme/state.ts'
 import { rowToTheme, rowToThemeHeader, THEME_HEADER_COLUMNS, type ThemeHeader } from '../../projections/themes-projection.ts'
@@ -39,14 +40,17 @@ export async function listThemes(ctx: ReadContext, storeId: string, opts: { incl
 
 // getTheme's data as JSON text: the header from columns, the document as PostgreSQL's own text of
 // it, spliced in without a parse and a re-serialisation. Same fields, same order as themeView.
-export async function findThemeJson(ctx: ReadContext, storeId: string, themeId: string): Promise<{ header: ThemeHeader; json: string } | null> {
-  const query = ctx.db
+const themeJsonQuery = compiledOnce((db: Kysely<Database>, v: { themeId: string; storeId: string }) =>
+  db
     .selectFrom('themes')
     .select(THEME_HEADER_COLUMNS)
     .select(sql<string>`document::text`.as('document_text'))
-    .where('theme_id', '=', themeId)
-    .where('store_id', '=', storeId)
-  const [row] = await executePrepared(ctx.db, query)
+    .where('theme_id', '=', v.themeId)
+    .where('store_id', '=', v.storeId),
+)
+
+export async function findThemeJson(ctx: ReadContext, storeId: string, themeId: string): Promise<{ header: ThemeHeader; json: string } | null> {
+  const [row] = await executeCompiled(ctx.db, themeJsonQuery(ctx.db, '', { themeId, storeId }))
   if (!row) return null
   const header = rowToThemeHeader(row)
   return { header, json: `${JSON.stringify(themeSummary(header, ctx.baseUrl)).slice(0, -1)},"document":${row.document_text}}` }
