@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { checkoutSchema, collectionSchema, customerSchema, orderSchema, productSchema, productStatusSchema, storeSchema, storeSettingsSchema } from '../queries/commerce/schemas.ts'
-import { getCheckout, getCollection, getOrder, getProduct, getStore, getStoreSettings, listCollections, listCustomers, listOrders, listProducts } from '../queries/commerce/index.ts'
+import { getCheckout, getCollection, getOrder, getProduct, getStore, getStoreSettings, listCollections, listCustomers, listOrders, listProductsJson } from '../queries/commerce/index.ts'
 import { paginationQuerySchema } from '../queries/pagination.ts'
 import { defineOperation } from './operation.ts'
-import { paged } from './paged.ts'
+import { paged, pagedJson } from './paged.ts'
 import { notFound } from './results.ts'
 
 // Read-only commerce: agents see the catalog, orders and customers; nothing here writes.
@@ -65,7 +65,7 @@ export const listProductsOperation = defineOperation({
   idempotent: false,
   mcp: { name: 'get_products', title: 'Get products', description: 'Real products, paginated. Use before referencing products in sections; put their ids in the settings (never invent ids). Next: apply_theme_batch.', annotations: read },
   async run(input, caller, s) {
-    return paged('products', () => listProducts(s.read, caller.storeId, input))
+    return pagedJson('products', () => listProductsJson(s.read, caller.storeId, input))
   },
 })
 

@@ -4,13 +4,13 @@ import { batchRequestSchema, expectedVersionSchema, tokenChangesSchema, navigati
 import type { Theme } from '../aggregates/theme/state.ts'
 import { issuePreviewToken } from '../preview/tokens.ts'
 import { themeSchema, themeSummarySchema } from '../queries/themes/schemas.ts'
-import { findTheme, listThemes, themeSummary, themeView } from '../queries/themes/theme-queries.ts'
+import { findTheme, findThemeJson, listThemes, themeSummary, themeView } from '../queries/themes/theme-queries.ts'
 import { themeSchemaDescription } from '../theme/index.ts'
 import { describeEvent } from '../projections/activity-descriptions.ts'
 import { streams } from '../events/theme-events.ts'
 import { commandContext } from './command-context.ts'
 import { defineOperation } from './operation.ts'
-import { fromResult, invalidInput, notFound, themeEtag } from './results.ts'
+import { fromResult, invalidInput, jsonOutcome, notFound, themeEtag } from './results.ts'
 
 const themeIdParams = z.object({ id: z.string().min(1).max(100).meta({ description: 'Theme id.' }) })
 const versionBody = { expectedVersion: expectedVersionSchema.optional() }
@@ -93,9 +93,10 @@ export const getThemeOperation = defineOperation({
   etag: true,
   mcp: { name: 'get_theme', title: 'Get theme', description: 'A theme’s full document and version. Use before editing; pass the version as expectedVersion.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
   async run(input, caller, s) {
-    const theme = await findTheme(s.read, caller.storeId, input.id)
-    if (!theme) return notFound('theme')
-    return { ok: true, data: themeView(theme, s.baseUrl), etag: etagOf(theme) }
+    // The document goes from PostgreSQL to the response as text (MCP parses it on use).
+    const found = await findThemeJson(s.read, caller.storeId, input.id)
+    if (!found) return notFound('theme')
+    return jsonOutcome(found.json, { etag: themeEtag(found.header.version) })
   },
 })
 
