@@ -16,12 +16,15 @@ import { decideStoreThemes } from './store-themes.ts'
 // `decided` is what the command decided (also on a dry run, where nothing is appended).
 export type ThemeResult = Result<Theme> & { events?: RecordedEvent[]; decided?: ThemeEvent[] }
 
-const themeStream = (ctx: CommandContext, themeId: string, expected: 'no_stream' | number, events: ThemeEvent[]) => ({
+// `state`: the theme the events were decided on, at `expected` (the themes projection writes its
+// row from it within the append, without reading it again).
+const themeStream = (ctx: CommandContext, themeId: string, expected: 'no_stream' | number, events: ThemeEvent[], state?: ThemeState) => ({
   streamId: streams.theme(themeId),
   streamType: streamTypes.theme,
   storeId: ctx.storeId,
   expected,
   events,
+  ...(state ? { state } : {}),
 })
 
 const registryStream = (ctx: CommandContext, streamVersion: number, events: StoreThemesEvent[]) => ({
@@ -98,7 +101,7 @@ async function onTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, 
     decidedEvents = decided.value
     const result = after(loaded.state, decided.value)
     if (opts.dryRun || decided.value.length === 0) return { ok: true, appends: [], result: () => result }
-    return { ok: true, appends: [themeStream(ctx, themeId, loaded.streamVersion, decided.value)], result: () => result }
+    return { ok: true, appends: [themeStream(ctx, themeId, loaded.streamVersion, decided.value, loaded.state)], result: () => result }
   })
   return outcome.ok ? { ...outcome, decided: decidedEvents } : outcome
 }
@@ -136,7 +139,7 @@ export function archiveTheme(deps: CommandDeps, ctx: CommandContext, themeId: st
     return {
       ok: true,
       appends: [
-        themeStream(ctx, themeId, loaded.streamVersion, decided.value),
+        themeStream(ctx, themeId, loaded.streamVersion, decided.value, loaded.state),
         registryStream(ctx, registry.streamVersion, removed.value),
       ],
       result: () => after(loaded.state, decided.value),
@@ -160,14 +163,14 @@ export function publishTheme(deps: CommandDeps, ctx: CommandContext, themeId: st
     const live = decideStoreThemes({ type: 'ChangeLiveTheme', themeId }, registry.state, at)
     if (!live.ok) return live
     const appends = [
-      themeStream(ctx, themeId, loaded.streamVersion, decided.value),
+      themeStream(ctx, themeId, loaded.streamVersion, decided.value, loaded.state),
       registryStream(ctx, registry.streamVersion, live.value),
     ]
     if (previous && previous !== themeId) {
       const former = await loadTheme(deps, previous)
       const unpublished = decide({ type: 'UnpublishTheme', replacedBy: themeId }, former.state, { storeId: ctx.storeId, known: emptyKnown, at })
       if (!unpublished.ok) return unpublished
-      appends.push(themeStream(ctx, previous, former.streamVersion, unpublished.value))
+      appends.push(themeStream(ctx, previous, former.streamVersion, unpublished.value, former.state))
     }
     return { ok: true, appends, result: () => after(loaded.state, decided.value) }
   })
