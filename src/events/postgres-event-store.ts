@@ -26,9 +26,9 @@ export type PendingEvent = { ord: number; streamId: string; storeId: string; typ
 export type PendingAppend = { streams: readonly AppendToStream[]; events: readonly PendingEvent[] }
 
 // A projection's write decided before the append, run by the append's own statement right after
-// the events are inserted (migration 0010): `sql` reads the events' generated columns from $1, a
-// JSON array of {ord, stream_version, global_position, recorded_at}, and `payload` (JSON text) as
-// $2 (jsonb).
+// the events are inserted (migration 0010). `sql` reads the events' generated columns by ord: $1
+// global positions (bigint[]), $2 stream versions (bigint[]), $3 the time they were recorded
+// (timestamptz, one per transaction); and its `payload` (JSON text) as $4 (jsonb).
 export type PreparedWrite = { sql: string; payload: string }
 
 // What an inline projector can write within the append statement, and what it still has to apply
@@ -87,9 +87,9 @@ type AppendRow = {
 }
 
 // The whole append is one statement, so one round trip; the function's own statements are
-// planned once per connection (PL/pgSQL keeps their plans for the session). With prepared inline
-// writes it is event_store_append_projected: append and projections in the same statement.
-function appendStatement(streams: AppendToStream[], eventIds: string[], writes: PreparedWrite[] | null = null) {
+// planned once per connection (PL/pgSQL keeps their plans for the session). Prepared inline writes
+// run within it (event_store_append_projected, migration 0010).
+function appendStatement(streams: AppendToStream[], eventIds: string[], writes: PreparedWrite[] = []) {
   const events = streams.flatMap((s, k) => s.events.map((e) => ({ k: k + 1, e })))
   const args = sql`
     ${streams.map((s) => s.streamId)}::text[], ${streams.map((s) => s.streamType)}::text[], ${streams.map((s) => s.storeId)}::text[],
@@ -97,7 +97,6 @@ function appendStatement(streams: AppendToStream[], eventIds: string[], writes: 
     ${events.map((x) => x.k)}::integer[], ${eventIds}::uuid[], ${events.map((x) => x.e.type)}::text[],
     ${events.map((x) => x.e.schemaVersion ?? 1)}::integer[], ${events.map((x) => JSON.stringify(x.e.data))}::text[],
     ${events.map((x) => JSON.stringify(x.e.metadata))}::text[]`
-  if (writes === null) return sql<AppendRow>`select * from event_store_append(${args})`
   return sql<AppendRow>`select * from event_store_append_projected(${args},
     ${writes.map((w) => w.sql)}::text[], ${writes.map((w) => w.payload)}::text[])`
 }

@@ -59,12 +59,10 @@ function activityRow(commandId: string, fresh: readonly Described[], current: Ex
 const PREPARED_INSERT = `
   insert into developer_activity (command_id, store_id, occurred_at, first_position, last_position, action, outcome, theme_id,
     channel, tool, credential_kind, credential_id, app_id, request_id, summary, changes, error_code)
-  select r.command_id, r.store_id, f.recorded_at, f.global_position, l.global_position, r.action, r.outcome, r.theme_id,
+  select r.command_id, r.store_id, $3, $1[r.first_ord], $1[r.last_ord], r.action, r.outcome, r.theme_id,
     r.channel, r.tool, r.credential_kind, r.credential_id, r.app_id, r.request_id, r.summary, r.changes, r.error_code
-  from jsonb_to_recordset($2) as r(command_id text, store_id text, first_ord integer, last_ord integer, action text, outcome text, theme_id text,
-    channel text, tool text, credential_kind text, credential_id text, app_id text, request_id text, summary text, changes jsonb, error_code text)
-  join jsonb_to_recordset($1) as f(ord integer, global_position bigint, recorded_at timestamptz) on f.ord = r.first_ord
-  join jsonb_to_recordset($1) as l(ord integer, global_position bigint) on l.ord = r.last_ord`
+  from jsonb_to_recordset($4) as r(command_id text, store_id text, first_ord integer, last_ord integer, action text, outcome text, theme_id text,
+    channel text, tool text, credential_kind text, credential_id text, app_id text, request_id text, summary text, changes jsonb, error_code text)`
 
 // The merchant's developer-activity view: one row per command (a batch is one row listing every
 // change it made), including refused commands. Rows are keyed by command id; a row only takes

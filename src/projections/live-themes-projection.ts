@@ -5,9 +5,8 @@ import { groupByStream, groupPending, type Projection } from './projection.ts'
 
 const PREPARED_UPSERT = `
   insert into live_themes (store_id, theme_id, stream_version, changed_at)
-  select r.store_id, r.theme_id, a.stream_version, r.changed_at
-  from jsonb_to_record($2) as r(store_id text, theme_id text, changed_at timestamptz, ord integer)
-  join jsonb_to_recordset($1) as a(ord integer, stream_version bigint) on a.ord = r.ord
+  select r.store_id, r.theme_id, $2[r.ord], r.changed_at
+  from jsonb_to_record($4) as r(store_id text, theme_id text, changed_at timestamptz, ord integer)
   on conflict (store_id) do update set theme_id = excluded.theme_id, stream_version = excluded.stream_version, changed_at = excluded.changed_at
   where live_themes.stream_version < excluded.stream_version`
 

@@ -7,14 +7,12 @@ import { groupByStream, groupPending, type Projection } from './projection.ts'
 // older than the event, then insert its menus unless newer ones are still there.
 const PREPARED_DELETE = `
   delete from navigation_menus m
-  using jsonb_to_record($2) as r(store_id text, ord integer)
-  join jsonb_to_recordset($1) as a(ord integer, stream_version bigint) on a.ord = r.ord
-  where m.store_id = r.store_id and m.stream_version < a.stream_version`
+  using jsonb_to_record($4) as r(store_id text, ord integer)
+  where m.store_id = r.store_id and m.stream_version < $2[r.ord]`
 const PREPARED_INSERT = `
   insert into navigation_menus (store_id, handle, title, items, stream_version, updated_at)
-  select r.store_id, x.handle, x.title, x.items, a.stream_version, r.updated_at
-  from jsonb_to_record($2) as r(store_id text, ord integer, updated_at timestamptz, menus jsonb)
-  join jsonb_to_recordset($1) as a(ord integer, stream_version bigint) on a.ord = r.ord
+  select r.store_id, x.handle, x.title, x.items, $2[r.ord], r.updated_at
+  from jsonb_to_record($4) as r(store_id text, ord integer, updated_at timestamptz, menus jsonb)
   cross join jsonb_to_recordset(r.menus) as x(handle text, title text, items jsonb)
   where not exists (select 1 from navigation_menus m where m.store_id = r.store_id)`
 

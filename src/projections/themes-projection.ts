@@ -72,10 +72,9 @@ function themeToRow(theme: Theme, streamVersion: number) {
 const PREPARED_UPSERT = `
   insert into themes (theme_id, store_id, name, provider, status, version, stream_version, document, document_bytes, duplicated_from,
     created_at, updated_at, published_at, archived_at, last_preview_at, last_previewed_version)
-  select r.theme_id, r.store_id, r.name, r.provider, r.status, r.version, a.stream_version, r.document, r.document_bytes, r.duplicated_from,
+  select r.theme_id, r.store_id, r.name, r.provider, r.status, r.version, $2[($4->>'ord')::integer], r.document, r.document_bytes, r.duplicated_from,
     r.created_at, r.updated_at, r.published_at, r.archived_at, r.last_preview_at, r.last_previewed_version
-  from jsonb_populate_record(null::themes, $2) r
-  join jsonb_to_recordset($1) as a(ord integer, stream_version bigint) on a.ord = ($2->>'ord')::integer
+  from jsonb_populate_record(null::themes, $4) r
   on conflict (theme_id) do update set
     name = excluded.name, status = excluded.status, version = excluded.version, stream_version = excluded.stream_version,
     document = excluded.document, document_bytes = excluded.document_bytes, updated_at = excluded.updated_at,

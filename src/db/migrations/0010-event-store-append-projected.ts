@@ -1,16 +1,21 @@
 import { sql, type Kysely } from 'kysely'
 
-// A command in one round trip: the append (event_store_append, migration 0005) and the inline
-// projections' writes in one statement, so one implicit transaction with no begin and commit.
+// A command in one round trip: the append and the inline projections' writes in one statement,
+// so one implicit transaction with no begin and commit.
 //
 // The projections decide their rows in the application before the append (they know the state
 // the command decided on) and hand over each write as SQL text and a JSON payload. The function
 // runs them after the events are inserted and only when the append succeeded: the stream rows stay
 // the transaction's first writes (commit order), the projection tables are locked after the
-// streams' append locks (the same lock order as the transaction path), and a conflict writes
-// nothing. A write reads the appended events' generated columns from $1, a JSON array of
-// {ord, stream_version, global_position, recorded_at} where ord is the event's 1-based position
-// in the input, and its own payload from $2. The SQL text is the service's own, never input.
+// streams' append locks (the same lock order as an append followed by projections in a
+// transaction), and a conflict writes nothing. A write gets the appended events' generated columns
+// by their 1-based position in the input (ord): $1 global positions (bigint[]), $2 stream versions
+// (bigint[]), $3 the time they were recorded (one per transaction), and $4 its own payload (jsonb).
+// The SQL text is the service's own, never input.
+//
+// The append itself is the one of migration 0005 (lock in one order, check every expected
+// version, claim, insert, return the generated columns; a conflict returns one 'c' row and writes
+// nothing), now written once here: event_store_append becomes this function without writes.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function event_store_append_projected(
@@ -21,29 +26,71 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     language plpgsql as $$
     #variable_conflict use_column
     declare
-      result jsonb;
-      appended jsonb;
-      conflicted boolean;
+      ok boolean;
       i integer;
+      current_version bigint;
+      new_versions bigint[] := array_fill(0::bigint, array[cardinality(p_streams)]);
+      expected text;
+      current_epoch integer := event_store_epoch();
+      positions bigint[];
+      versions bigint[];
+      recorded timestamptz;
+      txid text;
     begin
-      select jsonb_agg(to_jsonb(a) order by a.n),
-             coalesce(jsonb_agg(jsonb_build_object('ord', a.ord, 'stream_version', a.version, 'global_position', a.global_position, 'recorded_at', a.recorded_at) order by a.n) filter (where a.kind = 'e'), '[]'::jsonb),
-             coalesce(bool_or(a.kind = 'c'), false)
-        into result, appended, conflicted
-        from (
-          select f.*, row_number() over (partition by f.kind order by f.n) as ord
-          from event_store_append(p_streams, p_stream_types, p_store_ids, p_expected, p_counts,
-            p_event_stream, p_event_ids, p_types, p_schema_versions, p_data, p_metadata)
-            with ordinality f(kind, stream_id, version, global_position, transaction_id, recorded_at, epoch, n)
-        ) a;
-      if not conflicted then
-        for i in 1 .. coalesce(cardinality(p_writes), 0) loop
-          execute p_writes[i] using appended, p_payloads[i]::jsonb;
-        end loop;
-      end if;
-      return query
-        select r.kind, r.stream_id, r.version, r.global_position, r.transaction_id, r.recorded_at, r.epoch
-        from jsonb_to_recordset(result) as r(kind text, stream_id text, version bigint, global_position bigint, transaction_id text, recorded_at timestamptz, epoch integer, n bigint)
-        order by r.n;
+      perform event_store_lock_streams(p_streams);
+      for i in select o from unnest(p_streams) with ordinality u(s, o) order by s loop
+        select s.version into current_version from streams s where s.stream_id = p_streams[i];
+        expected := p_expected[i];
+        ok := case expected
+          when 'any' then true
+          when 'no_stream' then current_version is null
+          when '0' then current_version is null
+          when 'exists' then current_version is not null
+          else current_version is not distinct from expected::bigint
+        end;
+        if not ok then
+          return query select 'c'::text, p_streams[i], current_version, null::bigint, null::text, null::timestamptz, null::integer;
+          return;
+        end if;
+      end loop;
+      for i in select o from unnest(p_streams) with ordinality u(s, o) order by s loop
+        insert into streams as s (stream_id, stream_type, store_id, version)
+        values (p_streams[i], p_stream_types[i], p_store_ids[i], p_counts[i])
+        on conflict on constraint streams_pkey do update set version = s.version + excluded.version, updated_at = now()
+        returning s.version into current_version;
+        new_versions[i] := current_version;
+        return query select 's'::text, p_streams[i], current_version, null::bigint, null::text, null::timestamptz, null::integer;
+      end loop;
+      -- Positions are drawn in input order, so ordering by them keeps the input order (ord).
+      with input as (
+        select u.o, u.k, u.id, u.t, u.sv, u.d, u.m,
+          new_versions[u.k] - p_counts[u.k] + row_number() over (partition by u.k order by u.o) as v
+        from unnest(p_event_stream, p_event_ids, p_types, p_schema_versions, p_data, p_metadata) with ordinality u(k, id, t, sv, d, m, o)
+      ), inserted as (
+        insert into events (epoch, event_id, stream_id, stream_version, store_id, type, schema_version, data, metadata)
+        select current_epoch, input.id, p_streams[input.k], input.v, p_store_ids[input.k], input.t, input.sv, input.d::jsonb, input.m::jsonb
+        from input order by input.o
+        returning events.global_position, events.stream_version, events.transaction_id, events.recorded_at
+      )
+      select array_agg(inserted.global_position order by inserted.global_position), array_agg(inserted.stream_version order by inserted.global_position),
+        min(inserted.recorded_at), min(inserted.transaction_id)::text
+        into positions, versions, recorded, txid
+        from inserted;
+      for i in 1 .. coalesce(cardinality(p_writes), 0) loop
+        execute p_writes[i] using positions, versions, recorded, p_payloads[i]::jsonb;
+      end loop;
+      return query select 'e'::text, null::text, versions[o], positions[o], txid, recorded, current_epoch
+        from generate_subscripts(positions, 1) o order by o;
     end $$`.execute(db)
+
+  // One body for both: an append without projections is this function without writes.
+  await sql`
+    create or replace function event_store_append(
+      p_streams text[], p_stream_types text[], p_store_ids text[], p_expected text[], p_counts integer[],
+      p_event_stream integer[], p_event_ids uuid[], p_types text[], p_schema_versions integer[], p_data text[], p_metadata text[]
+    ) returns table (kind text, stream_id text, version bigint, global_position bigint, transaction_id text, recorded_at timestamptz, epoch integer)
+    language sql as $$
+      select * from event_store_append_projected(p_streams, p_stream_types, p_store_ids, p_expected, p_counts,
+        p_event_stream, p_event_ids, p_types, p_schema_versions, p_data, p_metadata, null, null)
+    $$`.execute(db)
 }
