@@ -61,6 +61,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         new_versions[i] := current_version;
         return query select 's'::text, p_streams[i], current_version, null::bigint, null::text, null::timestamptz, null::integer;
       end loop;
+      if coalesce(cardinality(p_writes), 0) = 0 then
+        -- Nothing to project: return the generated columns straight from the insert.
+        return query
+          with input as (
+            select u.o, u.k, u.id, u.t, u.sv, u.d, u.m,
+              new_versions[u.k] - p_counts[u.k] + row_number() over (partition by u.k order by u.o) as v
+            from unnest(p_event_stream, p_event_ids, p_types, p_schema_versions, p_data, p_metadata) with ordinality u(k, id, t, sv, d, m, o)
+          ), inserted as (
+            insert into events (epoch, event_id, stream_id, stream_version, store_id, type, schema_version, data, metadata)
+            select current_epoch, input.id, p_streams[input.k], input.v, p_store_ids[input.k], input.t, input.sv, input.d::jsonb, input.m::jsonb
+            from input order by input.o
+            returning events.global_position, events.stream_version, events.transaction_id, events.recorded_at
+          )
+          select 'e'::text, null::text, inserted.stream_version, inserted.global_position, inserted.transaction_id::text, inserted.recorded_at, current_epoch
+          from inserted order by inserted.global_position;
+        return;
+      end if;
       -- Positions are drawn in input order, so ordering by them keeps the input order (ord).
       with input as (
         select u.o, u.k, u.id, u.t, u.sv, u.d, u.m,
@@ -76,7 +93,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         min(inserted.recorded_at), min(inserted.transaction_id)::text
         into positions, versions, recorded, txid
         from inserted;
-      for i in 1 .. coalesce(cardinality(p_writes), 0) loop
+      for i in 1 .. cardinality(p_writes) loop
         execute p_writes[i] using positions, versions, recorded, p_payloads[i]::jsonb;
       end loop;
       return query select 'e'::text, null::text, versions[o], positions[o], txid, recorded, current_epoch
