@@ -46,7 +46,7 @@ export function decideRevert(history: readonly HistoryEvent[], current: Theme, r
 
 // Appends the compensating events as one command on the theme's stream (nothing is erased).
 export async function revertTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, request: RevertRequest) {
-  return runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
+  const outcome = await runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
     const streamId = streams.theme(themeId)
     const recorded = await deps.eventStore.readStream<ThemeEvent>(streamId)
     const history = recorded as unknown as HistoryEvent[]
@@ -65,4 +65,7 @@ export async function revertTheme(deps: CommandDeps, ctx: CommandContext, themeI
       result: () => result,
     }
   })
+  // It reads the whole stream itself; the theme it leaves is read afresh by the next command.
+  deps.themes?.drop(themeId)
+  return outcome
 }
