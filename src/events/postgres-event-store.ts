@@ -91,14 +91,17 @@ type AppendRow = {
 // run within it (event_store_append_projected, migration 0010).
 function appendStatement(streams: AppendToStream[], eventIds: string[], writes: PreparedWrite[] = []) {
   const events = streams.flatMap((s, k) => s.events.map((e) => ({ k: k + 1, e })))
-  const args = sql`
+  // A command's events share one metadata object: sent once.
+  const metadata = new Map<EventMetadata, number>()
+  for (const x of events) if (!metadata.has(x.e.metadata)) metadata.set(x.e.metadata, metadata.size + 1)
+  const jsonArray = (items: Iterable<string>) => `[${[...items].join(',')}]`
+  return sql<AppendRow>`select * from event_store_append_projected(
     ${streams.map((s) => s.streamId)}::text[], ${streams.map((s) => s.streamType)}::text[], ${streams.map((s) => s.storeId)}::text[],
     ${streams.map((s) => String(s.expected))}::text[], ${streams.map((s) => s.events.length)}::integer[],
     ${events.map((x) => x.k)}::integer[], ${eventIds}::uuid[], ${events.map((x) => x.e.type)}::text[],
-    ${events.map((x) => x.e.schemaVersion ?? 1)}::integer[], ${events.map((x) => JSON.stringify(x.e.data))}::text[],
-    ${events.map((x) => JSON.stringify(x.e.metadata))}::text[]`
-  return sql<AppendRow>`select * from event_store_append_projected(${args},
-    ${writes.map((w) => w.sql)}::text[], ${writes.map((w) => w.payload)}::text[])`
+    ${events.map((x) => x.e.schemaVersion ?? 1)}::integer[], ${jsonArray(events.map((x) => JSON.stringify(x.e.data)))}::jsonb,
+    ${jsonArray([...metadata.keys()].map((m) => JSON.stringify(m)))}::jsonb, ${events.map((x) => metadata.get(x.e.metadata)!)}::integer[],
+    ${writes.map((w) => w.sql)}::text[], ${jsonArray(writes.map((w) => w.payload))}::jsonb)`
 }
 
 function pendingAppend(streams: AppendToStream[]): PendingAppend {

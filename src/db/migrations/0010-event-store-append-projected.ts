@@ -13,6 +13,11 @@ import { sql, type Kysely } from 'kysely'
 // (bigint[]), $3 the time they were recorded (one per transaction), and $4 its own payload (jsonb).
 // The SQL text is the service's own, never input.
 //
+// Events' data and metadata come as JSON arrays (the client joins the JSON it has anyway: nothing
+// to escape, and each distinct metadata object, one per command, is sent and parsed once):
+// p_data holds one element per event, p_metadata the distinct metadata, p_event_metadata each
+// event's 1-based index into it; p_payloads one element per write.
+//
 // The append itself is the one of migration 0005 (lock in one order, check every expected
 // version, claim, insert, return the generated columns; a conflict returns one 'c' row and writes
 // nothing), now written once here: event_store_append becomes this function without writes.
@@ -20,8 +25,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function event_store_append_projected(
       p_streams text[], p_stream_types text[], p_store_ids text[], p_expected text[], p_counts integer[],
-      p_event_stream integer[], p_event_ids uuid[], p_types text[], p_schema_versions integer[], p_data text[], p_metadata text[],
-      p_writes text[], p_payloads text[]
+      p_event_stream integer[], p_event_ids uuid[], p_types text[], p_schema_versions integer[], p_data jsonb, p_metadata jsonb,
+      p_event_metadata integer[], p_writes text[], p_payloads jsonb
     ) returns table (kind text, stream_id text, version bigint, global_position bigint, transaction_id text, recorded_at timestamptz, epoch integer)
     language plpgsql as $$
     #variable_conflict use_column
@@ -65,12 +70,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         -- Nothing to project: return the generated columns straight from the insert.
         return query
           with input as (
-            select u.o, u.k, u.id, u.t, u.sv, u.d, u.m,
+            select u.o, u.k, u.id, u.t, u.sv, p_data -> (u.o::integer - 1) as d, p_metadata -> (u.mi - 1) as m,
               new_versions[u.k] - p_counts[u.k] + row_number() over (partition by u.k order by u.o) as v
-            from unnest(p_event_stream, p_event_ids, p_types, p_schema_versions, p_data, p_metadata) with ordinality u(k, id, t, sv, d, m, o)
+            from unnest(p_event_stream, p_event_ids, p_types, p_schema_versions, p_event_metadata) with ordinality u(k, id, t, sv, mi, o)
           ), inserted as (
             insert into events (epoch, event_id, stream_id, stream_version, store_id, type, schema_version, data, metadata)
-            select current_epoch, input.id, p_streams[input.k], input.v, p_store_ids[input.k], input.t, input.sv, input.d::jsonb, input.m::jsonb
+            select current_epoch, input.id, p_streams[input.k], input.v, p_store_ids[input.k], input.t, input.sv, input.d, input.m
             from input order by input.o
             returning events.global_position, events.stream_version, events.transaction_id, events.recorded_at
           )
@@ -80,12 +85,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end if;
       -- Positions are drawn in input order, so ordering by them keeps the input order (ord).
       with input as (
-        select u.o, u.k, u.id, u.t, u.sv, u.d, u.m,
+        select u.o, u.k, u.id, u.t, u.sv, p_data -> (u.o::integer - 1) as d, p_metadata -> (u.mi - 1) as m,
           new_versions[u.k] - p_counts[u.k] + row_number() over (partition by u.k order by u.o) as v
-        from unnest(p_event_stream, p_event_ids, p_types, p_schema_versions, p_data, p_metadata) with ordinality u(k, id, t, sv, d, m, o)
+        from unnest(p_event_stream, p_event_ids, p_types, p_schema_versions, p_event_metadata) with ordinality u(k, id, t, sv, mi, o)
       ), inserted as (
         insert into events (epoch, event_id, stream_id, stream_version, store_id, type, schema_version, data, metadata)
-        select current_epoch, input.id, p_streams[input.k], input.v, p_store_ids[input.k], input.t, input.sv, input.d::jsonb, input.m::jsonb
+        select current_epoch, input.id, p_streams[input.k], input.v, p_store_ids[input.k], input.t, input.sv, input.d, input.m
         from input order by input.o
         returning events.global_position, events.stream_version, events.transaction_id, events.recorded_at
       )
@@ -94,7 +99,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         into positions, versions, recorded, txid
         from inserted;
       for i in 1 .. cardinality(p_writes) loop
-        execute p_writes[i] using positions, versions, recorded, p_payloads[i]::jsonb;
+        execute p_writes[i] using positions, versions, recorded, p_payloads -> (i - 1);
       end loop;
       return query select 'e'::text, null::text, versions[o], positions[o], txid, recorded, current_epoch
         from generate_subscripts(positions, 1) o order by o;
@@ -108,6 +113,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ) returns table (kind text, stream_id text, version bigint, global_position bigint, transaction_id text, recorded_at timestamptz, epoch integer)
     language sql as $$
       select * from event_store_append_projected(p_streams, p_stream_types, p_store_ids, p_expected, p_counts,
-        p_event_stream, p_event_ids, p_types, p_schema_versions, p_data, p_metadata, null, null)
+        p_event_stream, p_event_ids, p_types, p_schema_versions,
+        (select coalesce(jsonb_agg(x::jsonb order by o), '[]') from unnest(p_data) with ordinality d(x, o)),
+        (select coalesce(jsonb_agg(x::jsonb order by o), '[]') from unnest(p_metadata) with ordinality m(x, o)),
+        array(select generate_series(1, cardinality(p_metadata))), null, null)
     $$`.execute(db)
 }
