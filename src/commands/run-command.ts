@@ -81,7 +81,7 @@ function withoutCache(deps: CommandDeps): CommandDeps {
 
 // Refusals are audited in the store's activity stream; a missing resource is not (it may not be
 // theirs), nor a credential's refusals past its audit budget (README: which refusals are audited).
-async function recordRejection(deps: CommandDeps, ctx: CommandContext, commandId: string, error: DomainError, themeId: string | null): Promise<void> {
+async function recordRejection(deps: CommandDeps, ctx: CommandContext, commandId: string, error: { code: string; message: string }, themeId: string | null): Promise<void> {
   if (error.code === 'NOT_FOUND') return
   if (deps.admitRefusalAudit && !deps.admitRefusalAudit(ctx)) return
   await deps.eventStore.append([
@@ -93,4 +93,10 @@ async function recordRejection(deps: CommandDeps, ctx: CommandContext, commandId
       events: [{ type: 'CommandRejected', data: { themeId, code: error.code, message: error.message, at: deps.clock().toISOString() }, metadata: metadataFor(ctx, commandId) }],
     },
   ])
+}
+
+// A state-changing operation refused before any command ran (a missing scope, input its schema
+// refuses) is an attempt the merchant should see too; it spends the same per-credential budget.
+export async function recordRefusedAttempt(deps: CommandDeps, ctx: CommandContext, error: { code: string; message: string }): Promise<void> {
+  await recordRejection(deps, ctx, deps.newId('cmd'), error, null)
 }

@@ -36,7 +36,7 @@ export const getContextOperation = defineOperation({
   data: contextSchema,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_context', title: 'Get store context', description: 'Start here, once per session: store branding, real product and collection ids, existing themes, and workflow.next telling you what to do next. Do not call it repeatedly.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
+  mcp: { name: 'get_context', title: 'Get store context', description: 'Start here, once per session: branding, real product and collection ids, themes, and workflow.next (what to call next).', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
   async run(_input, caller, s) {
     const [store, products, collections, themes] = await Promise.all([
       getStore(s.read, caller.storeId),

@@ -3,6 +3,8 @@ import type { Authentication } from '../auth/authenticate.ts'
 import type { Caller } from '../auth/caller.ts'
 import { classifyError, validationError, zodIssues, type AppError, type Issue, type Thrown } from '../errors.ts'
 import type { Services } from '../services.ts'
+import { recordRefusedAttempt } from '../commands/run-command.ts'
+import { commandContext } from './command-context.ts'
 import type { OperationDefinition, Outcome } from './operation.ts'
 
 // The one path from an adapter into the application. Every adapter (REST, MCP, and the coming
@@ -32,7 +34,7 @@ export async function invoke<R = never>(op: OperationDefinition, services: Servi
   if (!steps.authentication.ok) return { ok: false, error: steps.authentication.refusal.error }
   const caller = steps.authentication.caller
   const denied = scopeError(op, caller.scopes)
-  if (denied) return { ok: false, error: denied }
+  if (denied) return refuseAttempt(op, services, steps, denied)
   let parts: InputParts
   if (typeof steps.input === 'function') {
     const read = await steps.input()
@@ -40,7 +42,7 @@ export async function invoke<R = never>(op: OperationDefinition, services: Servi
     parts = read.parts
   } else parts = steps.input
   const parsed = parseInput(op, parts, steps.argumentIssues ?? [])
-  if (!parsed.ok) return parsed
+  if (!parsed.ok) return refuseAttempt(op, services, steps, parsed.error)
   const refused = steps.check?.(parsed.input)
   if (refused) return { ok: false, error: refused }
   const run = async (as: Caller): Promise<Outcome<unknown>> => {
@@ -53,6 +55,21 @@ export async function invoke<R = never>(op: OperationDefinition, services: Servi
     }
   }
   return steps.around ? steps.around(parsed.input, caller, run) : run(caller)
+}
+
+// Attempts at a change that never reached a command (a missing scope, input the schema refuses)
+// still get an activity row, within the credential's refusal budget (README: which refusals are
+// audited). Reads refused the same way are only in the request log.
+async function refuseAttempt(op: OperationDefinition, services: Services, steps: Invocation<unknown>, error: AppError): Promise<Refused> {
+  if (op.method === 'GET' || !steps.authentication.ok) return { ok: false, error }
+  const caller = steps.authentication.caller
+  try {
+    await recordRefusedAttempt(services.commands, commandContext(caller, op.operationId), error)
+  } catch (failure) {
+    // The caller still gets its refusal; the lost row is in the error log.
+    steps.logError(failure, caller)
+  }
+  return { ok: false, error }
 }
 
 // Where the contract lists two scopes, both are required.

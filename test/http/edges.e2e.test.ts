@@ -93,10 +93,25 @@ t.test('the activity view records a credential’s refused commands up to its bu
   t.equal((await rejected()) - before, REFUSAL_AUDIT_LIMIT.max, `${REFUSAL_AUDIT_LIMIT.max} rows, not ${REFUSAL_AUDIT_LIMIT.max + 5}`)
   t.equal((await stale(other)).statusCode, 409)
   t.equal((await rejected()) - before, REFUSAL_AUDIT_LIMIT.max + 1, 'another credential has its own budget')
-  // Scope and schema refusals and transport faults never reached a command: no row.
+  // A missing scope and input the schema refuses are attempts the merchant sees: one row each,
+  // naming the operation and the code. Transport faults and refused reads are not.
   const reader = await app.key(STORE_A, ['store:read', 'themes:read'])
   t.equal((await app.app.inject({ method: 'PATCH', url: `/api/v1/themes/${draft}`, headers: headers(reader), payload: { name: 'x' } })).statusCode, 403)
-  t.equal((await app.app.inject({ method: 'PATCH', url: `/api/v1/themes/${draft}`, headers: headers(other), payload: { name: 42 } })).statusCode, 400)
-  t.equal((await app.app.inject({ method: 'PATCH', url: `/api/v1/themes/${draft}`, headers: headers(other), payload: '{"name":' })).statusCode, 400)
-  t.equal((await rejected()) - before, REFUSAL_AUDIT_LIMIT.max + 1, 'no row for scope, schema or transport refusals')
+  const third = await app.key(STORE_A)
+  t.equal((await app.app.inject({ method: 'PATCH', url: `/api/v1/themes/${draft}`, headers: headers(third), payload: { name: 42 } })).statusCode, 400)
+  t.equal((await rejected()) - before, REFUSAL_AUDIT_LIMIT.max + 3, 'a row for the scope refusal and one for the schema refusal')
+  const rows = await app.services.db.selectFrom('events').where('type', '=', 'CommandRejected').orderBy('global_position', 'desc').limit(2).select(['data', 'metadata']).execute()
+  t.same(
+    rows.map((r) => [(r.metadata as { command: string }).command, (r.data as { code: string }).code]),
+    [['updateTheme', 'VALIDATION_FAILED'], ['updateTheme', 'INSUFFICIENT_SCOPE']],
+    'each row names the operation and the refusal code',
+  )
+  t.equal((await app.app.inject({ method: 'PATCH', url: `/api/v1/themes/${draft}`, headers: headers(third), payload: '{"name":' })).statusCode, 400)
+  const noRead = await app.key(STORE_A, ['store:read'])
+  t.equal((await app.app.inject({ method: 'GET', url: `/api/v1/themes/${draft}`, headers: headers(noRead) })).statusCode, 403)
+  t.equal((await rejected()) - before, REFUSAL_AUDIT_LIMIT.max + 3, 'no row for a transport fault or a refused read')
+  // The budget covers these refusals too: a key without scopes cannot flood the view.
+  const none = await app.key(STORE_A, [])
+  for (let i = 0; i < REFUSAL_AUDIT_LIMIT.max + 5; i++) t.equal((await app.app.inject({ method: 'PATCH', url: `/api/v1/themes/${draft}`, headers: headers(none), payload: { name: 'x' } })).statusCode, 403)
+  t.equal((await rejected()) - before, 2 * REFUSAL_AUDIT_LIMIT.max + 3, 'scope refusals stop adding rows at the budget')
 })

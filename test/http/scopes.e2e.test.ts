@@ -12,6 +12,8 @@ const challenge = (required: readonly string[]) =>
 // The scope matrix: for every operation, a key lacking any one required scope is refused with
 // 403 INSUFFICIENT_SCOPE (details.requiredScopes / grantedScopes) and changes nothing; a key with
 // exactly the required scopes succeeds. Every 403 carries the insufficient_scope challenge. Where the contract lists two scopes, both are required.
+// A refused attempt at a change is audited (one CommandRejected row, README: which refusals are
+// audited); a refused read is not.
 
 t.test('scope matrix over every operation', async (t) => {
   const w = await makeWorld(t, { plugins: false })
@@ -26,6 +28,7 @@ t.test('scope matrix over every operation', async (t) => {
       lacking.push({ label: 'no scopes at all', granted: [] })
       for (const { label, granted } of lacking) {
         const before = await w.eventCount()
+        const stateBefore = await w.stateEventCount()
         const res = await w.call(c.base(w.ids), { scopes: granted })
         t.equal(res.statusCode, 403, `${label}: 403 (${res.body.slice(0, 200)})`)
         t.same(envelopeProblems(res, { status: 403, code: 'INSUFFICIENT_SCOPE' }), [], `${label}: envelope`)
@@ -33,7 +36,9 @@ t.test('scope matrix over every operation', async (t) => {
         const details = res.json().error.details ?? {}
         t.same(details.requiredScopes, required, `${label}: details.requiredScopes`)
         t.same([...(details.grantedScopes ?? [])].sort(), [...granted].sort(), `${label}: details.grantedScopes`)
-        t.equal(await w.eventCount(), before, `${label}: nothing recorded`)
+        t.equal(await w.stateEventCount(), stateBefore, `${label}: nothing changed`)
+        const audited = contractOperation(c.operationId).method === 'GET' ? 0 : 1
+        t.equal((await w.eventCount()) - before, audited, `${label}: ${audited ? 'the attempt is audited' : 'a refused read is not audited'}`)
       }
       const ok = await w.call(await c.success(w, w.ids), { scopes: required })
       t.equal(ok.statusCode, c.successStatus, `exactly ${required.join(' + ')}: success (${ok.body.slice(0, 200)})`)

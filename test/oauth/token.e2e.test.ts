@@ -32,7 +32,7 @@ t.test('a code becomes sfat_/sfrt_ tokens, stored as hashes, that work on REST a
   const denied = await app.app.inject({ method: 'POST', url: '/api/v1/themes', headers: { ...bearer(body.access_token), 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x', provider: 'claude' }) })
   t.equal(denied.statusCode, 403, 'a scope the grant lacks is refused')
   t.equal(denied.json().error.code, 'INSUFFICIENT_SCOPE')
-  t.equal(denied.headers['www-authenticate'], `Bearer realm="storefront-api", error="insufficient_scope", scope="themes:create", resource_metadata="${app.baseUrl}/.well-known/oauth-protected-resource/api/v1/mcp"`, 'the challenge names the scope to step up to')
+  t.equal(denied.headers['www-authenticate'], `Bearer error="insufficient_scope", scope="themes:create", resource_metadata="${app.baseUrl}/.well-known/oauth-protected-resource/api/v1/mcp"`, 'the challenge names the scope to step up to')
 
   // In the query string the token is not a credential.
   const inQuery = await app.app.inject({ method: 'GET', url: `/api/v1/context?access_token=${body.access_token}` })

@@ -1,8 +1,4 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { spawn, type ChildProcess } from 'node:child_process'
 import type { Kysely } from 'kysely'
 import { pino } from 'pino'
 import { createApiKey, ensureApp } from '../../src/auth/credentials.ts'
@@ -14,6 +10,9 @@ import { SCOPES } from '../../src/auth/scopes.ts'
 import { seedDemo } from '../../src/seed/seed-demo.ts'
 import { createServices } from '../../src/services.ts'
 import { freshDatabase } from '../support/database.ts'
+import { freePort } from '../support/cluster.ts'
+
+export { freePort, startCluster, type Cluster } from '../support/cluster.ts'
 
 // Prometheus text: the value of one sample, matched by name and a subset of its labels (0 when absent).
 export function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -35,16 +34,6 @@ export function sample(text: string, name: string, labels: Record<string, string
 
 type Teardown = { teardown: (fn: () => unknown) => void }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 export type Server = { url: string; port: number; child: ChildProcess; output: () => string; exited: Promise<number | null>; kill: (signal?: NodeJS.Signals) => Promise<void> }
 
@@ -83,50 +72,6 @@ export async function scrape(url: string): Promise<string> {
   return res.text()
 }
 
-const PG_BIN = '/usr/lib/postgresql/15/bin'
-
-// A throwaway PostgreSQL cluster on a free port, for tests that stop or break PostgreSQL: the
-// shared server is never touched. initdb refuses to run as root, so it runs as `postgres` then.
-export type Cluster = { port: number; url: (database: string) => string; stop: (mode?: 'fast' | 'immediate') => void; start: () => void }
-
-export async function startCluster(t: Teardown): Promise<Cluster> {
-  const dir = mkdtempSync(join(tmpdir(), 'sfts-pg-'))
-  const data = join(dir, 'data')
-  const asRoot = process.getuid?.() === 0
-  const run = (bin: string, args: string[]) => {
-    const command = asRoot ? 'runuser' : join(PG_BIN, bin)
-    const argv = asRoot ? ['-u', 'postgres', '--', join(PG_BIN, bin), ...args] : args
-    execFileSync(command, argv, { stdio: 'pipe', timeout: 60_000 })
-  }
-  if (asRoot) {
-    chmodSync(dir, 0o755)
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim())
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim())
-    chownSync(dir, uid, gid)
-  }
-  const port = await freePort()
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8'])
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`
-  let running = false
-  const start = () => {
-    run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start'])
-    running = true
-  }
-  const stop = (mode: 'fast' | 'immediate' = 'fast') => {
-    run('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop'])
-    running = false
-  }
-  start()
-  t.teardown(() => {
-    if (running) {
-      try {
-        stop('immediate')
-      } catch {}
-    }
-    rmSync(dir, { recursive: true, force: true })
-  })
-  return { port, url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`, stop, start }
-}
 
 // A fresh PostgreSQL database (test/support/database.ts), migrated and seeded with the demo
 // stores, and an API key with every scope for the first demo store.

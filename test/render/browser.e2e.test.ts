@@ -109,7 +109,7 @@ t.test('a preview URL in Chromium', async (t) => {
       t.equal(home?.status(), 200)
       await page.waitForLoadState('networkidle')
       t.ok(await page.getByRole('heading', { level: 1, name: 'Spring on the trail' }).isVisible(), 'the draft’s hero text is visible')
-      t.ok(await page.getByText('Preview of Spring — not live').isVisible(), 'the preview banner is visible')
+      t.ok(await page.getByText(/^Preview of Spring, version \d+ — not live\.$/).isVisible(), 'the preview banner is visible and names the version it shows')
       const card = page.locator('[data-section-id="home-picks"] article', { hasText: pick.title })
       await card.scrollIntoViewIfNeeded()
       t.ok(await card.getByText(pickPrice).isVisible(), `a real price is visible (${pick.title}: ${pickPrice})`)

@@ -1,17 +1,34 @@
 import { execFileSync } from 'node:child_process'
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 // A throwaway PostgreSQL cluster (initdb + pg_ctl on a free port) for tests that need a second
-// server: the shared one is never touched. initdb refuses to run as root, so it runs as `postgres`.
-export const PG_BIN = '/usr/lib/postgresql/15/bin'
+// server or must stop or break PostgreSQL: the shared one is never touched. initdb refuses to run
+// as root, so it runs as `postgres` then.
+
+// The newest PostgreSQL installed from Debian's packages.
+export const PG_BIN = join(
+  '/usr/lib/postgresql',
+  readdirSync('/usr/lib/postgresql')
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a))[0] ?? '15',
+  'bin',
+)
 
 type Teardown = { teardown: (fn: () => unknown) => void }
-export type Cluster = { port: number; dir: string; url: (database: string) => string; run: (bin: string, args: string[]) => string }
+export type Cluster = {
+  port: number
+  dir: string
+  url: (database: string) => string
+  // Runs one of the cluster's binaries (pg_dump, createdb, ...) as the cluster's owner.
+  run: (bin: string, args: string[]) => string
+  stop: (mode?: 'fast' | 'immediate') => void
+  start: () => void
+}
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.on('error', reject)
@@ -37,12 +54,24 @@ export async function startCluster(t: Teardown): Promise<Cluster> {
   }
   const port = await freePort()
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8'])
-  run('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', join(dir, 'log'), '-w', '-t', '60', 'start'])
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`
+  let running = false
+  const start = () => {
+    run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start'])
+    running = true
+  }
+  const stop = (mode: 'fast' | 'immediate' = 'fast') => {
+    run('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop'])
+    running = false
+  }
+  start()
   t.teardown(() => {
-    try {
-      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '60', 'stop'])
-    } catch {}
+    if (running) {
+      try {
+        stop('immediate')
+      } catch {}
+    }
     rmSync(dir, { recursive: true, force: true })
   })
-  return { port, dir, url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`, run }
+  return { port, dir, url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`, run, start, stop }
 }

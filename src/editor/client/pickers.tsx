@@ -87,69 +87,18 @@ export function ReferenceField(props: { id: string; kind: 'product' | 'collectio
   )
 }
 
-/** The media library and upload for a field that holds an image's address alone (the logo). */
-export function ImageUrlPicker(props: { label: string; disabled: boolean; pickers: Pickers; onPick: (url: string) => void }) {
+/** Choose from the media library or upload: the buttons, the upload's status and the library. */
+function MediaChooser(props: { label: string; disabled: boolean; pickers: Pickers; onChoose: (item: MediaItem) => void; extra?: preact.ComponentChildren }) {
   const [library, setLibrary] = useState<MediaItem[] | null>(null)
   const [note, setNote] = useState('')
-  return (
-    <div class="image-field">
-      <div class="row">
-        <button type="button" disabled={props.disabled} aria-label={`${props.label}: choose from library`} onClick={async () => setLibrary(library ? null : await props.pickers.media())}>
-          {library ? 'Close library' : 'Choose from library'}
-        </button>
-        <label class="button">
-          Upload image
-          <input
-            type="file"
-            class="visually-hidden"
-            accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
-            disabled={props.disabled}
-            onChange={async (e) => {
-              const file = e.currentTarget.files?.[0]
-              if (!file) return
-              setNote('Uploading…')
-              const uploaded = await props.pickers.upload(file)
-              setNote(typeof uploaded === 'string' ? uploaded : '')
-              if (typeof uploaded !== 'string') props.onPick(uploaded.themeUrl)
-            }}
-          />
-        </label>
-      </div>
-      {note ? <p class="help" role="status">{note}</p> : null}
-      {library ? (
-        <ul class="library" aria-label="Media library">
-          {library.map((item) => (
-            <li key={item.id}>
-              <button type="button" onClick={() => { setLibrary(null); props.onPick(item.themeUrl) }} aria-label={`Use ${item.alt || item.themeUrl}`}>
-                <img src={item.themeUrl} alt="" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  )
-}
-
-export function ImageField(props: { id: string; value: { url: string; alt: string } | undefined; optional: boolean; disabled: boolean; pickers: Pickers; issues: Map<string, string>; path: string; onCommit: (value: unknown) => void }) {
-  const current = props.value && typeof props.value === 'object' ? props.value : undefined
-  const [library, setLibrary] = useState<MediaItem[] | null>(null)
-  const [note, setNote] = useState('')
-  const [alt, setAlt] = useState(current?.alt ?? '')
-  useEffect(() => setAlt(current?.alt ?? ''), [current?.alt])
-  const urlError = props.issues.get(`${props.path}.url`)
-  const altError = props.issues.get(`${props.path}.alt`)
-
   const choose = (item: MediaItem) => {
     setLibrary(null)
-    props.onCommit({ url: item.themeUrl, alt: current?.alt || item.alt })
+    props.onChoose(item)
   }
   return (
-    <div class="image-field">
-      {current?.url ? <img class="thumb" src={current.url} alt="" /> : <p class="empty">No image.</p>}
-      {urlError ? <p class="error">{urlError}</p> : null}
+    <>
       <div class="row">
-        <button type="button" disabled={props.disabled} onClick={async () => setLibrary(library ? null : await props.pickers.media())}>
+        <button type="button" disabled={props.disabled} aria-label={`${props.label}: choose from library`} onClick={async () => setLibrary(library ? null : await props.pickers.media())}>
           {library ? 'Close library' : 'Choose from library'}
         </button>
         <label class="button">
@@ -170,11 +119,7 @@ export function ImageField(props: { id: string; value: { url: string; alt: strin
             }}
           />
         </label>
-        {current && props.optional ? (
-          <button type="button" disabled={props.disabled} onClick={() => props.onCommit(null)}>
-            Remove image
-          </button>
-        ) : null}
+        {props.extra}
       </div>
       {note ? <p class="help" role="status">{note}</p> : null}
       {library ? (
@@ -192,6 +137,42 @@ export function ImageField(props: { id: string; value: { url: string; alt: strin
           </ul>
         )
       ) : null}
+    </>
+  )
+}
+
+/** The media library and upload for a field that holds an image's address alone (the logo). */
+export function ImageUrlPicker(props: { label: string; disabled: boolean; pickers: Pickers; onPick: (url: string) => void }) {
+  return (
+    <div class="image-field">
+      <MediaChooser label={props.label} disabled={props.disabled} pickers={props.pickers} onChoose={(item) => props.onPick(item.themeUrl)} />
+    </div>
+  )
+}
+
+export function ImageField(props: { id: string; label: string; value: { url: string; alt: string } | undefined; optional: boolean; disabled: boolean; pickers: Pickers; issues: Map<string, string>; path: string; onCommit: (value: unknown) => void }) {
+  const current = props.value && typeof props.value === 'object' ? props.value : undefined
+  const [alt, setAlt] = useState(current?.alt ?? '')
+  useEffect(() => setAlt(current?.alt ?? ''), [current?.alt])
+  const urlError = props.issues.get(`${props.path}.url`)
+  const altError = props.issues.get(`${props.path}.alt`)
+  return (
+    <div class="image-field">
+      {current?.url ? <img class="thumb" src={current.url} alt="" /> : <p class="empty">No image.</p>}
+      {urlError ? <p class="error">{urlError}</p> : null}
+      <MediaChooser
+        label={props.label}
+        disabled={props.disabled}
+        pickers={props.pickers}
+        onChoose={(item) => props.onCommit({ url: item.themeUrl, alt: current?.alt || item.alt })}
+        extra={
+          current && props.optional ? (
+            <button type="button" disabled={props.disabled} onClick={() => props.onCommit(null)}>
+              Remove image
+            </button>
+          ) : null
+        }
+      />
       {current ? (
         <div class={`field${altError ? ' has-error' : ''}`}>
           <label for={`${props.id}-alt`}>Alternative text</label>

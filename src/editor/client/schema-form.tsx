@@ -99,15 +99,9 @@ function Field(props: FieldProps) {
   }
   if (isImage(schema)) {
     return (
-      <fieldset class={`group${error ? ' has-error' : ''}`}>
-        <legend>
-          {label}
-          {required ? <span class="req" aria-hidden="true"> *</span> : null}
-        </legend>
-        {help ? <p class="help">{help}</p> : null}
-        {error ? <p class="error">{error}</p> : null}
-        <ImageField id={id} value={value as { url: string; alt: string } | undefined} optional={optional} disabled={ctx.disabled} pickers={ctx.pickers} issues={issues} path={path} onCommit={onCommit} />
-      </fieldset>
+      <Group label={label} required={required} help={help} error={error}>
+        <ImageField id={id} label={label} value={value as { url: string; alt: string } | undefined} optional={optional} disabled={ctx.disabled} pickers={ctx.pickers} issues={issues} path={path} onCommit={onCommit} />
+      </Group>
     )
   }
   if (schema.type === 'object' && schema.properties) {
@@ -119,15 +113,9 @@ function Field(props: FieldProps) {
       onCommit(Object.keys(next).length === 0 && optional ? null : next)
     }
     return (
-      <fieldset class={`group${error ? ' has-error' : ''}`}>
-        <legend>
-          {label}
-          {required ? <span class="req" aria-hidden="true"> *</span> : null}
-        </legend>
-        {help ? <p class="help">{help}</p> : null}
-        {error ? <p class="error">{error}</p> : null}
+      <Group label={label} required={required} help={help} error={error}>
         <SchemaForm schema={schema} value={current} prefix={path} issues={issues} onCommit={commitPart} ctx={ctx} />
-      </fieldset>
+      </Group>
     )
   }
   if (schema.enum) {
@@ -264,4 +252,19 @@ export function TextInput(props: { common: InputCommon; value: string; onCommit:
     },
   }
   return props.type === 'number' ? <input type="number" {...attrs} /> : <input type="text" {...attrs} />
+}
+
+/** A setting made of several inputs (an image, a nested object): a fieldset with its legend. */
+function Group(props: { label: string; required: boolean; help: string | undefined; error: string | undefined; children: preact.ComponentChildren }) {
+  return (
+    <fieldset class={`group${props.error ? ' has-error' : ''}`}>
+      <legend>
+        {props.label}
+        {props.required ? <span class="req" aria-hidden="true"> *</span> : null}
+      </legend>
+      {props.help ? <p class="help">{props.help}</p> : null}
+      {props.error ? <p class="error">{props.error}</p> : null}
+      {props.children}
+    </fieldset>
+  )
 }
