@@ -9,6 +9,7 @@ import * as projectionVersions from './migrations/0006-projection-versions.ts'
 import * as merchants from './migrations/0006-merchants.ts'
 import * as oauth from './migrations/0007-oauth.ts'
 import * as readModels from './migrations/0008-read-models.ts'
+import * as appendProjected from './migrations/0009-event-store-append-projected.ts'
 
 // Migrations are imported, not read from a folder, so the same list runs on PGlite and PostgreSQL.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006-merchants': merchants,
   '0007-oauth': oauth,
   '0008-read-models': readModels,
+  '0009-event-store-append-projected': appendProjected,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
