@@ -2,8 +2,9 @@ import { sql, type QueryCreator } from 'kysely'
 import type { ThemeEvent } from '../aggregates/theme/events.ts'
 import type { Database } from '../db/database.ts'
 import { streams } from '../events/theme-events.ts'
-import { groupByStream, iso, type Projection } from './projection.ts'
-import type { ThemeHeader } from './themes-projection.ts'
+import { groupByStream, groupPending, iso, type Projection } from './projection.ts'
+import { evolve } from '../aggregates/theme/state.ts'
+import { stateBefore, type ThemeHeader } from './themes-projection.ts'
 
 // The theme part of each store's context row (store_context.themes): every theme's header, keyed by
 // theme id, with the stream version it was built at. getContext reads it with the store and the
@@ -67,9 +68,30 @@ export async function writeContextTheme(db: QueryCreator<Database>, header: Cont
     .execute()
 }
 
+// The prepared form of writeContextTheme, run by the append statement: $4 is { storeId, themeId,
+// ord, header }, the stream version is the appended event's ($2 by ord).
+const PREPARED_CONTEXT_UPSERT = `
+  insert into store_context (store_id, themes)
+  values ($4->>'storeId', jsonb_build_object($4->>'themeId', ($4->'header') || jsonb_build_object('streamVersion', $2[($4->>'ord')::integer])))
+  on conflict (store_id) do update set themes = jsonb_set(store_context.themes, array[$4->>'themeId'], excluded.themes -> ($4->>'themeId'))
+  where coalesce((store_context.themes -> ($4->>'themeId') ->> 'streamVersion')::bigint, 0) < $2[($4->>'ord')::integer]`
+
 export const storeContextProjection: Projection = {
   name: 'store_context',
   tables: ['store_context'],
+  // The header follows from the state the command decided on, as for the themes projection.
+  prepare({ streams: appended, events }) {
+    const writes = []
+    for (const [streamId, list] of groupPending(events, streams.theme.prefix)) {
+      let state = stateBefore(appended.find((s) => s.streamId === streamId))
+      if (!state) return null
+      for (const e of list) state = evolve(state, { type: e.type, data: e.data } as ThemeEvent)
+      if (!state.exists) continue
+      const { exists: _, document: __, ...header } = state
+      writes.push({ sql: PREPARED_CONTEXT_UPSERT, payload: JSON.stringify({ storeId: header.storeId, themeId: header.themeId, ord: list.at(-1)!.ord, header }) })
+    }
+    return writes
+  },
   async apply(db: QueryCreator<Database>, events) {
     const byStream = groupByStream(events, streams.theme.prefix)
     if (byStream.size === 0) return

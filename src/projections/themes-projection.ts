@@ -84,7 +84,7 @@ const PREPARED_UPSERT = `
 
 // The state a theme stream's events follow, when the append says it without a read: a new stream,
 // or the state the writer decided on at the exact version it expects.
-function stateBefore(stream: { expected: unknown; state?: unknown } | undefined): ThemeState | null {
+export function stateBefore(stream: { expected: unknown; state?: unknown } | undefined): ThemeState | null {
   if (!stream) return null
   if (stream.expected === 'no_stream' || stream.expected === 0) return initialThemeState
   if (typeof stream.expected === 'number' && stream.state && typeof stream.state === 'object' && 'exists' in stream.state) return stream.state as ThemeState
