@@ -1,5 +1,6 @@
 // tools/call get_theme over MCP against REST GET /api/v1/themes/{id}, same theme, same key,
-// same server, in one run on real PostgreSQL. The target: MCP costs at most 1.5x REST at p50.
+// same server, in one run on real PostgreSQL. Targets: server CPU per request at most 1.3x REST
+// (issue 12; robust to a busy machine), and p50 latency at most 1.5x REST.
 //
 //   node_modules/.bin/node bench/mcp-vs-rest.ts [--seconds 5] [--rounds 3] [--connections 10] [--warmup 2]
 //   BENCH_DATABASE_URL (or TEST_DATABASE_URL) points at the PostgreSQL server (a database is
@@ -220,7 +221,8 @@ async function main(): Promise<void> {
     const ratio = rows.MCP.p50 / rows.REST.p50
     console.log(`\nMCP/REST: p50 ${f(ratio)}x, p99 ${f(rows.MCP.p99 / rows.REST.p99)}x, throughput ${f(rows.MCP.rps / rows.REST.rps)}x at ${CONNECTIONS} connections, server CPU ${f(cpuPer('MCP') / cpuPer('REST'))}x per request`)
     console.log(`load average during the run: ${loadavg().map((x) => f(x)).join(' ')} (${cpus().length} cores)`)
-    console.log(`target p50 ratio <= 1.5: ${ratio <= 1.5 ? 'met' : 'NOT met'}`)
+    const cpuRatio = cpuPer('MCP') / cpuPer('REST')
+    console.log(`target server CPU ratio <= 1.3: ${cpuRatio <= 1.3 ? 'met' : 'NOT met'}; target p50 ratio <= 1.5: ${ratio <= 1.5 ? 'met' : 'NOT met'}`)
   } finally {
     await stop()
   }

@@ -11,6 +11,7 @@ import { readThemeSnapshot } from './projections/themes-projection.ts'
 import { existingCollectionIds, existingProductIds } from './queries/commerce/index.ts'
 import type { ReadContext } from './queries/read-context.ts'
 import { refusalAuditLimiter } from './commands/refusal-audit-limit.ts'
+import { createThemeCache } from './commands/theme/theme-cache.ts'
 
 // Everything an adapter (REST, MCP, CLI, renderer) needs, built once at start-up.
 export type Services = {
@@ -50,7 +51,8 @@ export function createServices(input: { config: Config; db: Kysely<Database>; si
         return fn(commandDeps(trx))
       }),
   })
-  const commands = commandDeps(input.db)
+  // Only the pool's deps cache themes: a command holding its locks reads them fresh.
+  const commands: CommandDeps = { ...commandDeps(input.db), themes: createThemeCache() }
   const eventStore = commands.eventStore
   const read: ReadContext = { db: input.db, baseUrl: input.config.baseUrl, cursorSecret: `cursor:${input.signingSecret}` }
   return { config: input.config, db: input.db, eventStore, commands, read, signingSecret: input.signingSecret, baseUrl: input.config.baseUrl, clock, logger: input.logger }

@@ -4,6 +4,7 @@ import type { ThemeSnapshot } from '../aggregates/theme/state.ts'
 import type { EventMetadata } from '../events/event-store.ts'
 import type { PostgresEventStore } from '../events/postgres-event-store.ts'
 import type { KnownReferences } from '../theme/validate.ts'
+import type { ThemeCache } from './theme/theme-cache.ts'
 
 // What every command handler needs from the outside world, passed in so handlers stay testable.
 export type CommandDeps = {
@@ -19,6 +20,9 @@ export type CommandDeps = {
   admitRefusalAudit?: (ctx: CommandContext) => boolean
   // Runs fn in one transaction holding these streams' append locks, with deps bound to it.
   serialized: <T>(streamIds: string[], fn: (deps: CommandDeps) => Promise<T>) => Promise<T>
+  // Themes this process last wrote or read (theme-cache.ts). Absent: every command reads fresh
+  // (deps bound to a transaction holding locks never use it).
+  themes?: ThemeCache
 }
 
 // Who is asking, and through which door (the event metadata a command's events will carry).

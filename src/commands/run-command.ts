@@ -41,7 +41,10 @@ export async function runCommand<T>(deps: CommandDeps, ctx: CommandContext, atte
     return { ok: true, value: decision.result(events), events }
   }
 
-  const first = await attempt(deps)
+  // A refusal decided on a cached theme may be the cache's staleness talking: decided again fresh.
+  const tracked = deps.themes?.tracking()
+  let first = await attempt(tracked ? { ...deps, themes: tracked } : deps)
+  if (!first.ok && tracked?.hit) first = await attempt(withoutCache(deps))
   if (!first.ok) return finish(first, null)
   const appended = await append(deps, first)
   if (appended.ok) return finish(first, appended)
@@ -69,6 +72,11 @@ export async function runCommand<T>(deps: CommandDeps, ctx: CommandContext, atte
   const error = fail('VERSION_CONFLICT', 'the theme changed concurrently too many times; read it again and retry').error
   countCommand(ctx.operation, error.code)
   return { ok: false, error }
+}
+
+function withoutCache(deps: CommandDeps): CommandDeps {
+  const { themes: _, ...fresh } = deps
+  return fresh
 }
 
 // Refusals are audited in the store's activity stream; a missing resource is not (it may not be

@@ -4,6 +4,7 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
 import type { Database } from './database.ts'
+import { preparedStatements } from './prepared.ts'
 
 export type DatabaseKind = 'postgres' | 'pglite'
 export type OpenedDatabase = { db: Kysely<Database>; kind: DatabaseKind; close: () => Promise<void>; pool?: pg.Pool }
@@ -24,7 +25,10 @@ export function openPostgres(connectionString: string, poolSize = 10): OpenedDat
   // checked-out ones between queries (the catch-up leader's lock connection) on themselves; the
   // next query on it fails and is answered as UNAVAILABLE.
   pool.on('error', () => {})
-  pool.on('connect', (client) => client.on('error', () => {}))
+  pool.on('connect', (client) => {
+    client.on('error', () => {})
+    preparedStatements(client)
+  })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return { db, kind: 'postgres', close: () => db.destroy(), pool }
 }

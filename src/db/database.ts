@@ -65,6 +65,31 @@ export interface ThemesTable {
   last_preview_at: Timestamp | null
   last_previewed_version: number | null
 }
+export interface StoreContextTable {
+  store_id: string
+  themes: ColumnType<unknown, string | undefined, string>
+  catalog_version: Generated<number>
+  base_url: Generated<string>
+  products: ColumnType<unknown, string | undefined, string>
+  products_after: ColumnType<unknown, string | null | undefined, string | null>
+  collections: ColumnType<unknown, string | undefined, string>
+  collections_after: ColumnType<unknown, string | null | undefined, string | null>
+}
+export interface ProductCardsTable {
+  product_id: string
+  store_id: string
+  created_at: Timestamp
+  cursor_ts: string
+  status: string
+  title: string
+  collection_ids: string[]
+  card: string
+}
+export interface ProductCardsStateTable {
+  store_id: string
+  catalog_version: number
+  base_url: string
+}
 export interface LiveThemesTable {
   store_id: string
   theme_id: string | null
@@ -357,6 +382,9 @@ export interface Database {
   projection_versions: ProjectionVersionsTable
   themes: ThemesTable
   live_themes: LiveThemesTable
+  store_context: StoreContextTable
+  product_cards: ProductCardsTable
+  product_cards_state: ProductCardsStateTable
   developer_activity: DeveloperActivityTable
   navigation_menus: NavigationMenusTable
   media_assets: MediaAssetsTable

@@ -8,6 +8,8 @@ import * as epochs from './migrations/0005-event-store-epochs-and-append.ts'
 import * as projectionVersions from './migrations/0006-projection-versions.ts'
 import * as merchants from './migrations/0006-merchants.ts'
 import * as oauth from './migrations/0007-oauth.ts'
+import * as readModels from './migrations/0008-read-models.ts'
+import * as appendProjected from './migrations/0009-event-store-append-projected.ts'
 
 // Migrations are imported, not read from a folder, so the same list runs on PGlite and PostgreSQL.
 const migrations: Record<string, Migration> = {
@@ -19,6 +21,8 @@ const migrations: Record<string, Migration> = {
   '0006-projection-versions': projectionVersions,
   '0006-merchants': merchants,
   '0007-oauth': oauth,
+  '0008-read-models': readModels,
+  '0009-event-store-append-projected': appendProjected,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

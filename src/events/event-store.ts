@@ -59,6 +59,10 @@ export type AppendToStream = {
   storeId: string
   expected: ExpectedVersion
   events: NewEvent[]
+  // The stream's state at `expected` as the writer folded it (the theme a command decided on).
+  // An inline projection may start from it instead of reading its own row: the append checks
+  // the expected version, so when it succeeds this state is exactly the one the events follow.
+  state?: unknown
 }
 
 export type StreamConflict = {

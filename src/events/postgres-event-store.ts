@@ -20,7 +20,24 @@ export type DbOrTrx = Kysely<Database> | Transaction<Database>
 export type PostgresEventStore = EventStore<Transaction<Database>, DbOrTrx>
 export type PostgresAppendOptions = AppendOptions<Transaction<Database>>
 
-export type InlineProjector = (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>
+// An event about to be appended, as an inline projection sees it before the append: everything
+// but the columns the database generates. ord is its 1-based position in the append's input.
+export type PendingEvent = { ord: number; streamId: string; storeId: string; type: string; data: unknown; metadata: EventMetadata }
+export type PendingAppend = { streams: readonly AppendToStream[]; events: readonly PendingEvent[] }
+
+// A projection's write decided before the append, run by the append's own statement right after
+// the events are inserted (migration 0010). `sql` reads the events' generated columns by ord: $1
+// global positions (bigint[]), $2 stream versions (bigint[]), $3 the time they were recorded
+// (timestamptz, one per transaction); and its `payload` (JSON text) as $4 (jsonb).
+export type PreparedWrite = { sql: string; payload: string }
+
+// What an inline projector can write within the append statement, and what it still has to apply
+// to the recorded events in a transaction (projections that need to read first), if anything.
+export type InlinePlan = { writes: PreparedWrite[]; remaining: ((trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>) | null }
+
+export type InlineProjector = ((trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>) & {
+  prepare?: (pending: PendingAppend) => InlinePlan
+}
 
 type EventRow = {
   event_id: string
@@ -70,15 +87,36 @@ type AppendRow = {
 }
 
 // The whole append is one statement, so one round trip; the function's own statements are
-// planned once per connection (PL/pgSQL keeps their plans for the session).
-function appendStatement(streams: AppendToStream[], eventIds: string[]) {
+// planned once per connection (PL/pgSQL keeps their plans for the session). Prepared inline writes
+// run within it (event_store_append_projected, migration 0010).
+function appendStatement(streams: AppendToStream[], eventIds: string[], writes: PreparedWrite[] = []) {
   const events = streams.flatMap((s, k) => s.events.map((e) => ({ k: k + 1, e })))
-  return sql<AppendRow>`select * from event_store_append(
+  // A command's events share one metadata object: sent once.
+  const metadata = new Map<EventMetadata, number>()
+  for (const x of events) if (!metadata.has(x.e.metadata)) metadata.set(x.e.metadata, metadata.size + 1)
+  const jsonArray = (items: Iterable<string>) => `[${[...items].join(',')}]`
+  return sql<AppendRow>`select * from event_store_append_projected(
     ${streams.map((s) => s.streamId)}::text[], ${streams.map((s) => s.streamType)}::text[], ${streams.map((s) => s.storeId)}::text[],
     ${streams.map((s) => String(s.expected))}::text[], ${streams.map((s) => s.events.length)}::integer[],
     ${events.map((x) => x.k)}::integer[], ${eventIds}::uuid[], ${events.map((x) => x.e.type)}::text[],
-    ${events.map((x) => x.e.schemaVersion ?? 1)}::integer[], ${events.map((x) => JSON.stringify(x.e.data))}::text[],
-    ${events.map((x) => JSON.stringify(x.e.metadata))}::text[])`
+    ${events.map((x) => x.e.schemaVersion ?? 1)}::integer[], ${jsonArray(events.map((x) => JSON.stringify(x.e.data)))}::jsonb,
+    ${jsonArray([...metadata.keys()].map((m) => JSON.stringify(m)))}::jsonb, ${events.map((x) => metadata.get(x.e.metadata)!)}::integer[],
+    ${writes.map((w) => w.sql)}::text[], ${jsonArray(writes.map((w) => w.payload))}::jsonb)`
+}
+
+function pendingAppend(streams: AppendToStream[]): PendingAppend {
+  let ord = 0
+  const events = streams.flatMap((s) => s.events.map((e): PendingEvent => ({ ord: ++ord, streamId: s.streamId, storeId: s.storeId, type: e.type, data: e.data, metadata: e.metadata })))
+  return { streams, events }
+}
+
+// Errors after which the append is tried again the transaction way: a prepared write met a row it
+// did not expect (unique_violation: the projection must read and merge), or the statement, which
+// locks the projection tables when it is planned, met a projection rebuild's swap (deadlock). The
+// failed statement wrote nothing.
+const retryable = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === '23505' || code === '40P01'
 }
 
 function appended(streams: AppendToStream[], eventIds: string[], rows: AppendRow[]): AppendResult {
@@ -124,19 +162,38 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
     if (nonEmpty.length === 0) return { ok: true, events: [], streams: [] }
     if (new Set(nonEmpty.map((s) => s.streamId)).size !== nonEmpty.length) throw new Error('append: a stream appears once per append')
     const eventIds = nonEmpty.flatMap((s) => s.events.map((e) => e.eventId ?? randomUUID()))
-    const statement = appendStatement(nonEmpty, eventIds)
     const within = options.within
     // Nothing else to write: the statement is the whole transaction.
-    if (inline.length === 0 && !within) return appended(nonEmpty, eventIds, (await statement.execute(db)).rows)
+    if (inline.length === 0 && !within) return appended(nonEmpty, eventIds, (await appendStatement(nonEmpty, eventIds).execute(db)).rows)
+    // The transaction way: append, then every projector reads what it needs and writes.
     const run = async (trx: Transaction<Database>): Promise<AppendResult> => {
-      const result = appended(nonEmpty, eventIds, (await statement.execute(trx)).rows)
+      const result = appended(nonEmpty, eventIds, (await appendStatement(nonEmpty, eventIds).execute(trx)).rows)
       if (!result.ok) return result
       for (const project of inline) await project(trx, result.events)
       if (within) await within(trx, result.events)
       return result
     }
-    // Called inside a transaction (a command holding its streams' locks): append there.
-    return db.isTransaction ? run(db as Transaction<Database>) : db.transaction().execute(run)
+    // Called inside a transaction (a command holding its streams' locks): append there, the
+    // transaction way, since a failed statement could not be tried again in it.
+    if (db.isTransaction) return run(db as Transaction<Database>)
+    const plans = inline.map((p) => (p.prepare ? p.prepare(pendingAppend(nonEmpty)) : { writes: [], remaining: p }))
+    const writes = plans.flatMap((p) => p.writes)
+    const remaining = plans.flatMap((p) => (p.remaining ? [p.remaining] : []))
+    const statement = appendStatement(nonEmpty, eventIds, writes)
+    try {
+      // Every projection wrote within the statement: one round trip, its own implicit transaction.
+      if (remaining.length === 0 && !within) return appended(nonEmpty, eventIds, (await statement.execute(db)).rows)
+      return await db.transaction().execute(async (trx) => {
+        const result = appended(nonEmpty, eventIds, (await statement.execute(trx)).rows)
+        if (!result.ok) return result
+        for (const project of remaining) await project(trx, result.events)
+        if (within) await within(trx, result.events)
+        return result
+      })
+    } catch (error) {
+      if (!retryable(error)) throw error
+      return db.transaction().execute(run)
+    }
   }
 
   async function readStream<E extends EventShape = EventShape>(streamId: string, options: ReadStreamOptions = {}): Promise<Recorded<E>[]> {

@@ -66,6 +66,8 @@ function operationObject(op: OperationDefinition, components: Json): Json {
   }
   if (op.idempotent) parameters.push({ $ref: '#/components/parameters/Idempotency-Key' })
   if (op.ifMatch) parameters.push({ $ref: '#/components/parameters/If-Match' })
+  const revalidates = op.method === 'GET' && op.etag !== undefined && op.etag !== false
+  if (revalidates) parameters.push({ $ref: '#/components/parameters/If-None-Match' })
 
   const dataSchema = schemaOf(op.data, 'output', components)
   const envelope: Json = op.paginated
@@ -73,12 +75,13 @@ function operationObject(op: OperationDefinition, components: Json): Json {
     : { type: 'object', required: ['data'], properties: { data: dataSchema } }
   const success = {
     description: 'Success',
-    headers: { ...rateHeaders, ...(op.etag ? { ETag: { $ref: '#/components/headers/ETag' } } : {}), ...(op.idempotent ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}) },
+    headers: { ...rateHeaders, ...(op.etag === true ? { ETag: { $ref: '#/components/headers/ETag' } } : op.etag === 'content' ? { ETag: { $ref: '#/components/headers/ContentETag' } } : {}), ...(op.idempotent ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}) },
     content: { 'application/json': { schema: envelope } },
   }
   const responses: Json = { [String(op.successStatus)]: success }
   // "returns 200 or 201": 201 when something new was created, 200 when it already existed.
   if (op.operationId === 'uploadMedia') responses['200'] = success
+  if (revalidates) responses['304'] = { description: 'Not Modified: If-None-Match holds the current ETag; no body.', headers: { ETag: { $ref: `#/components/headers/${op.etag === 'content' ? 'ContentETag' : 'ETag'}` } } }
   Object.assign(responses, errorResponses)
   if (op.multipart) responses['413'] = { $ref: '#/components/responses/PayloadTooLarge' }
 
@@ -200,6 +203,7 @@ export function openApiDocument(baseUrl: string, documentedRoutes: readonly Docu
       parameters: {
         'X-Request-Id': { name: 'X-Request-Id', in: 'header', required: false, description: 'Correlation id, echoed on the response (generated when absent).', schema: { type: 'string', maxLength: 200 } },
         'Idempotency-Key': { name: 'Idempotency-Key', in: 'header', required: false, description: 'Replay-safe key, 8 to 256 printable ASCII characters, kept 24 hours.', schema: { type: 'string', minLength: 8, maxLength: 256 } },
+        'If-None-Match': { name: 'If-None-Match', in: 'header', required: false, description: 'An ETag from an earlier response; if it is still current the answer is 304 Not Modified with no body.', schema: { type: 'string' } },
         'If-Match': { name: 'If-Match', in: 'header', required: false, description: 'The ETag from getTheme; a stale one is 409 VERSION_CONFLICT.', schema: { type: 'string' } },
       },
       headers: {
@@ -209,6 +213,7 @@ export function openApiDocument(baseUrl: string, documentedRoutes: readonly Docu
         'X-RateLimit-Reset': int('Seconds until the window resets.'),
         'Retry-After': int('Seconds to wait before retrying.'),
         ETag: { description: 'The theme version, for If-Match.', schema: { type: 'string' } },
+        ContentETag: { description: 'A weak validator of this response, for If-None-Match (304 while nothing in it changed).', schema: { type: 'string' } },
         'Idempotent-Replayed': { description: '"true" when this is a replay of an earlier response.', schema: { type: 'string', enum: ['true'] } },
         'WWW-Authenticate': { description: 'Bearer challenge.', schema: { type: 'string' } },
       },

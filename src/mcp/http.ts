@@ -14,7 +14,8 @@ import { discoveryDocument, mcpChallenge, MCP_PATH, METADATA_PATH, protectedReso
 import { originAllowed } from './origin.ts'
 import { checkMessage, DEFAULT_PROTOCOL_VERSION, hasRequest, isSupportedVersion, JSONRPC, LATEST_PROTOCOL_VERSION, PROTOCOL_VERSIONS, rpcError, type JsonRpcId } from './protocol.ts'
 import { createMcpServer } from './server.ts'
-import { toolByName } from './tools.ts'
+import { fastAnswer } from './fast-path.ts'
+import { toolByName, type CallObserver } from './tools.ts'
 
 // Tool arguments may carry an image as base64 (up to 5 MiB of bytes, about 6.7 MiB encoded).
 export const MCP_BODY_LIMIT = 8 * 1024 * 1024
@@ -118,15 +119,19 @@ async function handlePost(services: Services, request: FastifyRequest, reply: Fa
     return sendAppError(request, reply, denied.error)
   }
 
+  const observe: CallObserver = (event) => {
+    request.audit.operationId = event.operationId
+    if (event.errorCode) request.audit.errorCode = event.errorCode
+  }
+  const negotiated = initializeVersion(body) ?? version ?? DEFAULT_PROTOCOL_VERSION
+  const fast = await fastAnswer(body, caller, services, observe)
+  if (fast !== null) return reply.header('mcp-protocol-version', negotiated).type('application/json').send(fast)
+
   // A fresh SDK server and stateless Streamable HTTP transport per request. The transport is the
   // web-standard one (the Node one wraps it, converting the request through @hono/node-server)
   // and the reply stays Fastify's, not hijacked: X-Request-Id, rate-limit and CORS headers,
   // the error handler and the request log apply to MCP exactly as to REST.
-  const server = createMcpServer(caller, services, (event) => {
-    request.audit.operationId = event.operationId
-    if (event.errorCode) request.audit.errorCode = event.errorCode
-  })
-  const negotiated = initializeVersion(body) ?? version ?? DEFAULT_PROTOCOL_VERSION
+  const server = createMcpServer(caller, services, observe)
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
   transport.onerror = (error) => request.log.debug({ err: error, requestId: request.id }, 'MCP transport error')
   let complete = false

@@ -16,7 +16,7 @@ import { countToolCall } from '../metrics/instrument.ts'
 import type { Services } from '../services.ts'
 import { isSupportedVersion, JSONRPC, LATEST_PROTOCOL_VERSION, RpcError, SERVER_INFO } from './protocol.ts'
 import { listResources, listResourceTemplates, readResource } from './resources.ts'
-import { callTool, toolByName, toolDefinitions, type CallObserver } from './tools.ts'
+import { callTool, toolByName, toolDefinitions, type CallObserver, type McpTool } from './tools.ts'
 
 export const CAPABILITIES: ServerCapabilities = { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false } }
 
@@ -24,7 +24,7 @@ export const INSTRUCTIONS = [
   'Storefront theme service: you design private storefront themes; commerce (price, stock, cart, checkout, orders) is read-only and never part of a theme.',
   'Workflow: call get_context once (products, collections, themes and workflow.next tell you what to do); call get_theme_schema once; create_theme only when no draft exists;',
   'design with apply_theme_batch (one all-or-nothing batch rather than many single calls; reference products and collections only by ids read from get_products / get_collections);',
-  'preview_theme after each round; publish_theme only with the merchant’s explicit permission (scope themes:publish), otherwise ask the merchant to publish.',
+  'preview_theme after each round; before publishing, diff_theme from live to draft and show the merchant; publish_theme only with their explicit permission (scope themes:publish) and with expectedVersion = the version you previewed, otherwise ask the merchant to publish.',
   'A failure is a tool result with isError: true and structuredContent { error: { code, message, details } } with the REST API’s codes (INVALID_PRODUCT_REFERENCE carries a hint).',
 ].join(' ')
 
@@ -57,6 +57,11 @@ function handle<T>(server: Server, method: string, schema: SdkSchema, fn: (reque
   server.setRequestHandler(loose as never, handler as never)
 }
 
+// A tool call as both paths run it (the SDK's and the fast path of fast-path.ts): the audit
+// row names the tool, the metrics count it.
+export const runToolCall = (tool: McpTool, args: Record<string, unknown>, mcpCaller: Caller, services: Services, observe?: CallObserver) =>
+  countToolCall(tool.name, callTool(tool, args, { ...mcpCaller, tool: tool.name }, services, observe))
+
 // A fresh server per HTTP request (stateless transport): it answers with the tools and
 // resources of the caller's credential. The tool list itself is computed once at start-up.
 // The SDK server would build an Ajv instance (for elicitation, which this server never uses)
@@ -77,7 +82,7 @@ export function createMcpServer(mcpCaller: Caller, services: Services, observe?:
   handle<z.infer<typeof CallToolRequestSchema>>(server, 'tools/call', CallToolRequestSchema, (request) => {
     const tool = toolByName.get(request.params.name)
     if (!tool) throw new RpcError(JSONRPC.INVALID_PARAMS, `Unknown tool: ${request.params.name}`, { code: 'UNKNOWN_TOOL', tools: [...toolByName.keys()] })
-    return countToolCall(tool.name, callTool(tool, request.params.arguments ?? {}, { ...mcpCaller, tool: tool.name }, services, observe))
+    return runToolCall(tool, request.params.arguments ?? {}, mcpCaller, services, observe)
   })
   handle(server, 'resources/list', ListResourcesRequestSchema, () => listResources(mcpCaller, services))
   handle(server, 'resources/templates/list', ListResourceTemplatesRequestSchema, () => listResourceTemplates())

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { checkoutSchema, collectionSchema, customerSchema, orderSchema, productSchema, productStatusSchema, storeSchema, storeSettingsSchema } from '../queries/commerce/schemas.ts'
-import { getCheckout, getCollection, getOrder, getProduct, getStore, getStoreSettings, listCollections, listCustomers, listOrders, listProducts } from '../queries/commerce/index.ts'
+import { getCheckout, getCollection, getOrder, getProduct, getStore, getStoreSettings, listCollections, listCustomers, listOrders, listProductsJson } from '../queries/commerce/index.ts'
 import { paginationQuerySchema } from '../queries/pagination.ts'
 import { defineOperation } from './operation.ts'
-import { paged } from './paged.ts'
+import { paged, pagedJson } from './paged.ts'
 import { notFound } from './results.ts'
 
 // Read-only commerce: agents see the catalog, orders and customers; nothing here writes.
@@ -21,7 +21,7 @@ export const getStoreOperation = defineOperation({
   data: storeSchema,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_store', title: 'Get store', description: 'The store profile and branding. get_context already includes it; call this only if you need it alone.', annotations: read },
+  mcp: { name: 'get_store', title: 'Get store', description: 'Store profile and branding. Rarely needed: get_context includes it.', annotations: read },
   async run(_input, caller, s) {
     const store = await getStore(s.read, caller.storeId)
     return store ? { ok: true, data: store } : notFound('store')
@@ -39,7 +39,7 @@ export const getStoreSettingsOperation = defineOperation({
   data: storeSettingsSchema,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_store_settings', title: 'Get store settings', description: 'Non-secret store settings (locale, currency, contact, social links).', annotations: read },
+  mcp: { name: 'get_store_settings', title: 'Get store settings', description: 'Locale, currency, contact and social links (no secrets). Use for footer or contact sections.', annotations: read },
   async run(_input, caller, s) {
     const settings = await getStoreSettings(s.read, caller.storeId)
     return settings ? { ok: true, data: settings } : notFound('store settings')
@@ -63,9 +63,9 @@ export const listProductsOperation = defineOperation({
   paginated: true,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_products', title: 'Get products', description: 'List real products (paginated) to reference by id in sections. Never invent product ids: take them from here.', annotations: read },
+  mcp: { name: 'get_products', title: 'Get products', description: 'Real products, paginated. Use before referencing products in sections; put their ids in the settings (never invent ids). Next: apply_theme_batch.', annotations: read },
   async run(input, caller, s) {
-    return paged('products', () => listProducts(s.read, caller.storeId, input))
+    return pagedJson('products', () => listProductsJson(s.read, caller.storeId, input))
   },
 })
 
@@ -81,7 +81,7 @@ export const getProductOperation = defineOperation({
   data: productSchema,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_product', title: 'Get product', description: 'One product with variants and inventory summary.', annotations: read },
+  mcp: { name: 'get_product', title: 'Get product', description: 'One product with variants and inventory. Use to pick a featured product; next reference its id in apply_theme_batch.', annotations: read },
   async run(input, caller, s) {
     const product = await getProduct(s.read, caller.storeId, input.id)
     return product ? { ok: true, data: product } : notFound('product')
@@ -101,7 +101,7 @@ export const listCollectionsOperation = defineOperation({
   paginated: true,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_collections', title: 'Get collections', description: 'List real collections (paginated) to reference by id. Never invent collection ids.', annotations: read },
+  mcp: { name: 'get_collections', title: 'Get collections', description: 'Real collections, paginated. Use before referencing collections in sections (never invent ids). Next: apply_theme_batch.', annotations: read },
   async run(input, caller, s) {
     return paged('collections', () => listCollections(s.read, caller.storeId, input))
   },
@@ -119,7 +119,7 @@ export const getCollectionOperation = defineOperation({
   data: collectionSchema,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_collection', title: 'Get collection', description: 'One collection with its product ids.', annotations: read },
+  mcp: { name: 'get_collection', title: 'Get collection', description: 'One collection with its product ids. Use to check what a collection section would show.', annotations: read },
   async run(input, caller, s) {
     const collection = await getCollection(s.read, caller.storeId, input.id)
     return collection ? { ok: true, data: collection } : notFound('collection')
@@ -139,7 +139,7 @@ export const listOrdersOperation = defineOperation({
   paginated: true,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_orders', title: 'Get orders', description: 'Recent orders, read-only (for example to learn what sells). Needs orders:read.', annotations: read },
+  mcp: { name: 'get_orders', title: 'Get orders', description: 'Recent orders, read-only. Use to learn what sells before choosing featured products.', annotations: read },
   async run(input, caller, s) {
     return paged('orders', () => listOrders(s.read, caller.storeId, input))
   },
@@ -177,7 +177,7 @@ export const listCustomersOperation = defineOperation({
   paginated: true,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'list_customers', title: 'List customers', description: 'Customers, read-only. Needs customers:read.', annotations: read },
+  mcp: { name: 'list_customers', title: 'List customers', description: 'Customers, read-only. Rarely needed for design.', annotations: read },
   async run(input, caller, s) {
     return paged('customers', () => listCustomers(s.read, caller.storeId, input))
   },
@@ -194,7 +194,7 @@ export const getCheckoutOperation = defineOperation({
   data: checkoutSchema,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_checkout', title: 'Get checkout', description: 'Checkout configuration summary (cash on delivery, shipping). Read-only, no secrets.', annotations: read },
+  mcp: { name: 'get_checkout', title: 'Get checkout', description: 'Checkout summary (payment, shipping), read-only. Use for trust or shipping sections.', annotations: read },
   async run(_input, caller, s) {
     const checkout = await getCheckout(s.read, caller.storeId)
     return checkout ? { ok: true, data: checkout } : notFound('checkout')

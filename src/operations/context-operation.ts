@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { getStore, listCollections, listProducts } from '../queries/commerce/index.ts'
 import { brandingSchema, storeSchema } from '../queries/commerce/schemas.ts'
+import { readStoreContext } from '../queries/context/store-context.ts'
 import { currentDraft, workflowNext, workflowSchema } from '../queries/context/workflow.ts'
 import { themeSummarySchema } from '../queries/themes/schemas.ts'
-import { listThemes, themeSummary } from '../queries/themes/theme-queries.ts'
+import { themeSummary } from '../queries/themes/theme-queries.ts'
 import { LIMITS } from '../theme/document.ts'
 import { defineOperation } from './operation.ts'
 import { notFound } from './results.ts'
@@ -36,28 +36,22 @@ export const getContextOperation = defineOperation({
   data: contextSchema,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_context', title: 'Get store context', description: 'Start here, once per session: store branding, real product and collection ids, existing themes, and workflow.next telling you what to do next. Do not call it repeatedly.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
+  etag: 'content',
+  mcp: { name: 'get_context', title: 'Get store context', description: 'Start here, once per session: branding, real product and collection ids, themes, and workflow.next (what to call next).', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
   async run(_input, caller, s) {
-    const [store, products, collections, themes] = await Promise.all([
-      getStore(s.read, caller.storeId),
-      listProducts(s.read, caller.storeId, { limit: 20 }),
-      listCollections(s.read, caller.storeId, { limit: 20 }),
-      listThemes(s.read, caller.storeId),
-    ])
-    if (!store) return notFound('store')
-    const summaries = themes.map((t) => themeSummary(t, s.baseUrl))
+    // One statement: the store_context read model with the store (src/queries/context/store-context.ts).
+    const context = await readStoreContext(s.read, caller.storeId)
+    if (!context) return notFound('store')
+    const { store } = context
+    const summaries = context.themes.map((t) => themeSummary(t, s.baseUrl))
     const draft = currentDraft(summaries)
     return {
       ok: true,
       data: {
         store,
         branding: store.branding,
-        products: {
-          items: products.items.map((p) => ({ id: p.id, title: p.title, handle: p.handle, status: p.status, image: p.images[0]?.url ?? null, inStock: p.inventory.inStock })),
-          total: null,
-          nextCursor: products.pagination.nextCursor,
-        },
-        collections: { items: collections.items.map((c) => ({ id: c.id, title: c.title, handle: c.handle, productCount: c.productCount })), nextCursor: collections.pagination.nextCursor },
+        products: { items: context.products.items, total: null, nextCursor: context.products.nextCursor },
+        collections: context.collections,
         themes: summaries,
         activeThemeId: summaries.find((t) => t.status === 'active')?.id ?? null,
         currentDraftId: draft?.id ?? null,

@@ -27,7 +27,7 @@ export const listMediaOperation = defineOperation({
   paginated: true,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_media', title: 'Get media', description: 'The store’s images (logo, banners, uploads). Put an asset’s themeUrl (not url) in theme image settings.', annotations: read },
+  mcp: { name: 'get_media', title: 'Get media', description: 'The store’s images. Use to pick images; put an asset’s themeUrl (not url) in image settings.', annotations: read },
   async run(input, caller, s) {
     return paged('media', () => listMediaAssets(s.read, caller.storeId, input))
   },
@@ -55,7 +55,7 @@ export const uploadMediaOperation = defineOperation({
   data: mediaAssetSchema,
   successStatus: 201,
   idempotent: true,
-  mcp: { name: 'upload_media', title: 'Upload media', description: 'Register an https image URL or upload image bytes (base64); then use the returned themeUrl in theme image settings.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+  mcp: { name: 'upload_media', title: 'Upload media', description: 'Add an image (https url or dataBase64). Next: put the returned themeUrl in image settings via apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
   async run(input, caller, s) {
     if (/[<>]/.test(input.alt)) return invalidInput('alt', 'alt text is plain text', 'UNSAFE_CONTENT')
     const sources = [input.url, input.dataBase64, input.file].filter((v) => v !== undefined).length
@@ -98,7 +98,7 @@ export const getNavigationOperation = defineOperation({
   data: z.object({ menus: z.array(navigationMenuSchema) }),
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_navigation', title: 'Get navigation', description: 'The store’s navigation menus (main, footer).', annotations: read },
+  mcp: { name: 'get_navigation', title: 'Get navigation', description: 'The store’s menus (main, footer). Use before update_navigation.', annotations: read },
   async run(_input, caller, s) {
     return { ok: true, data: { menus: await listNavigationMenus(s.read, caller.storeId) } }
   },
@@ -116,7 +116,7 @@ export const updateNavigationOperation = defineOperation({
   data: z.object({ menus: z.array(navigationMenuSchema) }),
   successStatus: 200,
   idempotent: true,
-  mcp: { name: 'update_navigation', title: 'Update navigation', description: 'Replace one or more store menus (main, footer) by handle.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+  mcp: { name: 'update_navigation', title: 'Update navigation', description: 'Replace store menus (main, footer) by handle. Read get_navigation first.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
   async run(input, caller, s) {
     const result = await updateNavigation(s.commands, commandContext(caller, 'updateNavigation'), input)
     if (!result.ok) return result

@@ -6,8 +6,11 @@ import type { Services } from '../services.ts'
 
 export type Pagination = { nextCursor: string | null; hasMore: boolean; limit: number }
 
+// json: `data` as JSON text, when the read already holds it so (a theme document, product cards):
+// REST sends it on as it is, and `data` is parsed from it only when an adapter asks for the object
+// (results.ts: jsonOutcome).
 export type Outcome<T> =
-  | { ok: true; status?: 200 | 201; data: T; pagination?: Pagination; etag?: string }
+  | { ok: true; status?: 200 | 201; data: T; json?: string; pagination?: Pagination; etag?: string }
   | { ok: false; error: AppError }
 
 export type McpToolSpec = {
@@ -48,7 +51,9 @@ export type OperationDefinition<I = any, O = any> = {
   idempotent: boolean
   // Theme mutations accept If-Match with the ETag getTheme returned.
   ifMatch?: boolean
-  etag?: boolean
+  // true: the outcome carries an ETag (the theme version). 'content': REST derives a weak ETag from
+  // the response body, for reads with no version of their own. A GET with either revalidates (304).
+  etag?: boolean | 'content'
   mcp?: McpToolSpec | McpToolSpec[]
   run: (input: I, caller: Caller, services: Services) => Promise<Outcome<O>>
 }

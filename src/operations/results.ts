@@ -1,6 +1,6 @@
 import type { Result } from '../commands/errors.ts'
 import { notFoundError, type ErrorCode } from '../errors.ts'
-import type { Outcome } from './operation.ts'
+import type { Outcome, Pagination } from './operation.ts'
 
 export const notFound = (what: string): Outcome<never> => ({ ok: false, error: notFoundError(what) })
 
@@ -21,3 +21,18 @@ export function fromResult<T, O>(result: Result<T>, map: (value: T) => O, extra:
 }
 
 export const themeEtag = (version: number) => `"${version}"`
+
+// A success whose data the read returned as JSON text: `json` for adapters that send it on, `data`
+// (parsed once, on first use) for those that need the object, as MCP's structuredContent.
+export function jsonOutcome<T>(json: string, extra: { pagination?: Pagination; etag?: string } = {}): Outcome<T> {
+  let parsed: T | undefined
+  return {
+    ok: true,
+    json,
+    get data(): T {
+      if (parsed === undefined) parsed = JSON.parse(json) as T
+      return parsed
+    },
+    ...extra,
+  }
+}

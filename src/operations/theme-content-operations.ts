@@ -68,7 +68,7 @@ export const createThemePageOperation = defineOperation({
   successStatus: 201,
   idempotent: true,
   ifMatch: true,
-  mcp: { name: 'create_page', title: 'Create page', description: 'Add a custom page (about, FAQ, lookbook) to a draft theme. To create several pages or sections at once use apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
+  mcp: { name: 'create_page', title: 'Create page', description: 'Add one custom page (about, FAQ) to a draft. Several changes: apply_theme_batch. Next: preview_theme.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
   async run(input, caller, s) {
     const { id, pageId: given, expectedVersion: expected, ...fields } = input
     const page = { ...fields, id: given ?? s.commands.newId('page') }
@@ -91,7 +91,7 @@ export const updateThemePageOperation = defineOperation({
   successStatus: 200,
   idempotent: true,
   ifMatch: true,
-  mcp: { name: 'update_page', title: 'Update page', description: 'Change a custom page’s slug, title, status or layout in a draft theme.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+  mcp: { name: 'update_page', title: 'Update page', description: 'Change one page’s slug, title, status or layout in a draft. Next: preview_theme.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
   async run(input, caller, s) {
     const { id, pageId: target, expectedVersion: expected, ...rest } = input
     const changes = pageChangesSchema.safeParse(rest)
@@ -115,7 +115,7 @@ export const deleteThemePageOperation = defineOperation({
   successStatus: 200,
   idempotent: true,
   ifMatch: true,
-  mcp: { name: 'delete_page', title: 'Delete page', description: 'Remove a custom page from a draft theme.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } },
+  mcp: { name: 'delete_page', title: 'Delete page', description: 'Remove a custom page from a draft. Next: preview_theme.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } },
   async run(input, caller, s) {
     return edit(caller, s, 'deleteThemePage', input.id, [{ op: 'deletePage', pageId: input.pageId }], input.expectedVersion, () => ({ deleted: true as const, id: input.pageId }))
   },
@@ -155,7 +155,7 @@ export const createThemeSectionOperation = defineOperation({
   successStatus: 201,
   idempotent: true,
   ifMatch: true,
-  mcp: { name: 'create_section', title: 'Create section', description: 'Add one section to a template or page of a draft theme. For more than one change prefer apply_theme_batch. Product and collection ids must come from get_products / get_collections.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
+  mcp: { name: 'create_section', title: 'Create section', description: 'Add one section to a draft layout. Several changes: apply_theme_batch. Ids from get_products / get_collections. Next: preview_theme.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
   async run(input, caller, s) {
     const section = { ...input.section, id: input.section.id ?? s.commands.newId('sec') }
     const op: Edit = { op: 'createSection', target: input.target, ...(input.index !== undefined ? { index: input.index } : {}), section }
@@ -184,7 +184,7 @@ export const updateThemeSectionOperation = defineOperation({
   successStatus: 200,
   idempotent: true,
   ifMatch: true,
-  mcp: { name: 'update_section', title: 'Update section', description: 'Change a section’s settings or blocks, or move it (target/index), in a draft theme.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+  mcp: { name: 'update_section', title: 'Update section', description: 'Change one section’s settings or blocks, or move it, in a draft. Next: preview_theme.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
   async run(input, caller, s) {
     const ops: Edit[] = []
     if (input.settings !== undefined || input.blocks !== undefined) {
@@ -219,7 +219,7 @@ export const deleteThemeSectionOperation = defineOperation({
   successStatus: 200,
   idempotent: true,
   ifMatch: true,
-  mcp: { name: 'delete_section', title: 'Delete section', description: 'Remove a section from a draft theme.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } },
+  mcp: { name: 'delete_section', title: 'Delete section', description: 'Remove a section from a draft. Next: preview_theme.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } },
   async run(input, caller, s) {
     return edit(caller, s, 'deleteThemeSection', input.id, [{ op: 'deleteSection', sectionId: input.sectionId }], input.expectedVersion, () => ({ deleted: true as const, id: input.sectionId }))
   },

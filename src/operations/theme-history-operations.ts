@@ -88,7 +88,7 @@ export const listThemeVersionsOperation = defineOperation({
   paginated: true,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'list_theme_versions', title: 'List theme versions', description: 'Who changed a theme, when and how, newest first. Use it to find a version or command to diff or revert.', annotations: read },
+  mcp: { name: 'list_theme_versions', title: 'List theme versions', description: 'A theme’s history, newest first: who changed what, when, via which tool. Use to pick a version for diff_theme, get_theme_version or revert_theme.', annotations: read },
   async run(input, caller, s) {
     const history = await readThemeHistory(reader(s), caller.storeId, input.id)
     if (!history) return notFound('theme')
@@ -108,7 +108,7 @@ export const getThemeVersionOperation = defineOperation({
   data: themeSchema,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_theme_version', title: 'Get theme version', description: 'A theme’s full document as it was at an earlier version.', annotations: read },
+  mcp: { name: 'get_theme_version', title: 'Get theme version', description: 'A theme’s document as it was at an earlier version. Compare with diff_theme.', annotations: read },
   async run(input, caller, s) {
     const history = await readThemeHistory(reader(s), caller.storeId, input.id)
     if (!history) return notFound('theme')
@@ -131,7 +131,7 @@ export const diffThemeOperation = defineOperation({
   data: z.object({ from: refSchema, to: refSchema, changes: diffSchema, summary: z.array(z.string()) }),
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'diff_theme', title: 'Diff theme', description: 'What changed between two versions, the draft and live. Before publishing, diff from live to draft and show the merchant the summary.', annotations: read },
+  mcp: { name: 'diff_theme', title: 'Diff theme', description: 'Changes between two versions, draft or live. Before publish: diff from live to draft, show the merchant the summary.', annotations: read },
   async run(input, caller, s) {
     const history = await readThemeHistory(reader(s), caller.storeId, input.id)
     if (!history) return notFound('theme')
@@ -158,7 +158,7 @@ export const blameThemeOperation = defineOperation({
   }),
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'blame_theme', title: 'Blame theme', description: 'Who last changed each section and token (agent, app, merchant, channel). Check before overwriting someone else’s work.', annotations: read },
+  mcp: { name: 'blame_theme', title: 'Blame theme', description: 'Last change of each section and the tokens (who, when, tool). Use before overwriting someone else’s work.', annotations: read },
   async run(input, caller, s) {
     const history = await readThemeHistory(reader(s), caller.storeId, input.id)
     if (!history) return notFound('theme')
@@ -187,7 +187,7 @@ export const revertThemeOperation = defineOperation({
   idempotent: true,
   ifMatch: true,
   etag: true,
-  mcp: { name: 'revert_theme', title: 'Revert theme', description: 'Restore a draft to an earlier version (toVersion) or undo one past command (commandId). Appends a new version; diff first to see what it will change.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } },
+  mcp: { name: 'revert_theme', title: 'Revert theme', description: 'Restore a draft to an earlier version (toVersion) or undo one command (commandId), as a new version. diff_theme first; next preview_theme.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } },
   async run(input, caller, s) {
     const result = await revertTheme(s.commands, commandContext(caller, 'revertTheme'), input.id, input)
     if (!result.ok) return result

@@ -4,13 +4,13 @@ import { batchRequestSchema, expectedVersionSchema, tokenChangesSchema, navigati
 import type { Theme } from '../aggregates/theme/state.ts'
 import { issuePreviewToken } from '../preview/tokens.ts'
 import { themeSchema, themeSummarySchema } from '../queries/themes/schemas.ts'
-import { findTheme, listThemes, themeSummary, themeView } from '../queries/themes/theme-queries.ts'
+import { findTheme, findThemeJson, listThemes, themeSummary, themeView } from '../queries/themes/theme-queries.ts'
 import { themeSchemaDescription } from '../theme/index.ts'
 import { describeEvent } from '../projections/activity-descriptions.ts'
 import { streams } from '../events/theme-events.ts'
 import { commandContext } from './command-context.ts'
 import { defineOperation } from './operation.ts'
-import { fromResult, invalidInput, notFound, themeEtag } from './results.ts'
+import { fromResult, invalidInput, jsonOutcome, notFound, themeEtag } from './results.ts'
 
 const themeIdParams = z.object({ id: z.string().min(1).max(100).meta({ description: 'Theme id.' }) })
 const versionBody = { expectedVersion: expectedVersionSchema.optional() }
@@ -29,8 +29,8 @@ export const listThemesOperation = defineOperation({
   successStatus: 200,
   idempotent: false,
   mcp: [
-    { name: 'list_themes', title: 'List themes', description: 'List the store’s themes (drafts, private, active) with status and version. Use it to find an existing draft before creating a new one.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
-    { name: 'get_themes', title: 'Get themes', description: 'Same as list_themes: the store’s themes with status and version. Prefer get_context at the start of a session, which already includes them.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
+    { name: 'list_themes', title: 'List themes', description: 'The store’s themes with status and version. Use to find a draft to continue before create_theme.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
+    { name: 'get_themes', title: 'Get themes', description: 'Same as list_themes. get_context already includes the themes.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
   ],
   async run(input, caller, s) {
     const themes = await listThemes(s.read, caller.storeId, { includeArchived: input.includeArchived === 'true' })
@@ -54,7 +54,7 @@ export const createThemeOperation = defineOperation({
   successStatus: 201,
   idempotent: true,
   etag: true,
-  mcp: { name: 'create_theme', title: 'Create draft theme', description: 'Create a private draft theme (never live). Call only when get_context shows no draft; then design it with apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
+  mcp: { name: 'create_theme', title: 'Create draft theme', description: 'Create a private draft (never live). Only when get_context shows no draft. Next: apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
   async run(input, caller, s) {
     const result = await createTheme(s.commands, commandContext(caller, 'createTheme'), input)
     return fromResult(result, (t) => themeView(t, s.baseUrl), { status: 201, etag: etagOf })
@@ -72,7 +72,7 @@ export const getThemeSchemaOperation = defineOperation({
   data: z.record(z.string(), z.unknown()),
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_theme_schema', title: 'Get theme schema', description: 'The section catalogue, settings, reference rules and limits. Call it once per session before designing; do not call it repeatedly.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
+  mcp: { name: 'get_theme_schema', title: 'Get theme schema', description: 'Section types, settings, reference rules and limits. Once per session, before designing.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
   async run() {
     return { ok: true, data: themeSchemaDescription() as Record<string, unknown> }
   },
@@ -91,11 +91,12 @@ export const getThemeOperation = defineOperation({
   successStatus: 200,
   idempotent: false,
   etag: true,
-  mcp: { name: 'get_theme', title: 'Get theme', description: 'A theme with its full document (templates, pages, sections, tokens, navigation) and version.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
+  mcp: { name: 'get_theme', title: 'Get theme', description: 'A theme’s full document and version. Use before editing; pass the version as expectedVersion.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
   async run(input, caller, s) {
-    const theme = await findTheme(s.read, caller.storeId, input.id)
-    if (!theme) return notFound('theme')
-    return { ok: true, data: themeView(theme, s.baseUrl), etag: etagOf(theme) }
+    // The document goes from PostgreSQL to the response as text (MCP parses it on use).
+    const found = await findThemeJson(s.read, caller.storeId, input.id)
+    if (!found) return notFound('theme')
+    return jsonOutcome(found.json, { etag: themeEtag(found.header.version) })
   },
 })
 
@@ -119,7 +120,7 @@ export const updateThemeOperation = defineOperation({
   idempotent: true,
   ifMatch: true,
   etag: true,
-  mcp: { name: 'update_theme', title: 'Update theme', description: 'Rename a draft theme or change its design tokens (colors, font, logo, preset) or navigation. For sections and pages prefer apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+  mcp: { name: 'update_theme', title: 'Update theme', description: 'Rename a draft or change its tokens (colors, font, logo) or navigation. Sections and pages: apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
   async run(input, caller, s) {
     if (input.name === undefined && input.tokens === undefined && input.navigation === undefined) {
       return invalidInput('', 'give at least one of name, tokens, navigation')
@@ -142,7 +143,7 @@ export const archiveThemeOperation = defineOperation({
   successStatus: 200,
   idempotent: true,
   ifMatch: true,
-  mcp: { name: 'archive_theme', title: 'Archive theme', description: 'Archive a theme that is not live. It cannot be edited or published afterwards.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } },
+  mcp: { name: 'archive_theme', title: 'Archive theme', description: 'Retire a theme that is not live; it can no longer be edited or published.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } },
   async run(input, caller, s) {
     const result = await archiveTheme(s.commands, commandContext(caller, 'archiveTheme'), input.id, { expectedVersion: input.expectedVersion })
     return fromResult(result, (t) => themeView(t, s.baseUrl))
@@ -166,13 +167,16 @@ export const duplicateThemeOperation = defineOperation({
   successStatus: 201,
   idempotent: true,
   etag: true,
-  mcp: { name: 'duplicate_theme', title: 'Duplicate theme', description: 'Copy a theme (for example the live one) into a new editable draft.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
+  mcp: { name: 'duplicate_theme', title: 'Duplicate theme', description: 'Copy a theme (e.g. the live one) into a new draft to edit. Next: apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
   async run(input, caller, s) {
     const source = await findTheme(s.read, caller.storeId, input.id)
     const result = await duplicateTheme(s.commands, commandContext(caller, 'duplicateTheme'), input.id, { name: input.name, provider: input.provider ?? source?.provider ?? 'custom' })
     return fromResult(result, (t) => themeView(t, s.baseUrl), { status: 201, etag: etagOf })
   },
 })
+
+// The agent-facing advice on a refused publish (REST details.hint, the MCP tool error alike).
+const PUBLISH_CONFLICT_HINT = 'The theme changed after the version you previewed. Call diffTheme / diff_theme from that version to draft, preview it again, and publish with the new version as expectedVersion (If-Match) once the merchant confirms.'
 
 export const publishThemeOperation = defineOperation({
   operationId: 'publishTheme',
@@ -188,9 +192,10 @@ export const publishThemeOperation = defineOperation({
   successStatus: 200,
   idempotent: true,
   ifMatch: true,
-  mcp: { name: 'publish_theme', title: 'Publish theme', description: 'Make a previewed draft the live storefront theme. First diff_theme (from live, to draft) and show the merchant; pass expectedVersion = the version you previewed, so a later change is refused (VERSION_CONFLICT). Only with explicit merchant permission (themes:publish); otherwise ask the merchant to publish from the editor.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } },
+  mcp: { name: 'publish_theme', title: 'Publish theme', description: 'Make a draft live, only with the merchant’s explicit permission. First diff_theme (from live to draft) and show it; pass expectedVersion = the version you previewed (a later change: VERSION_CONFLICT). Without themes:publish, ask the merchant.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } },
   async run(input, caller, s) {
     const result = await publishTheme(s.commands, commandContext(caller, 'publishTheme'), input.id, { expectedVersion: input.expectedVersion })
+    if (!result.ok && result.error.code === 'VERSION_CONFLICT') return { ok: false, error: { ...result.error, details: { ...result.error.details, hint: PUBLISH_CONFLICT_HINT } } }
     return fromResult(result, (t) => themeView(t, s.baseUrl))
   },
 })
@@ -214,7 +219,7 @@ export const createThemePreviewTokenOperation = defineOperation({
   data: previewDataSchema,
   successStatus: 201,
   idempotent: false,
-  mcp: { name: 'preview_theme', title: 'Preview theme', description: 'Get a signed preview URL of a theme (15 minutes) to check the design with the real catalog. Preview after each round of changes and before asking to publish.', annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
+  mcp: { name: 'preview_theme', title: 'Preview theme', description: 'Signed preview URL (15 min) of a theme’s current version, with the real catalogue. After each round of changes; next diff_theme, then publish_theme with this version.', annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
   async run(input, caller, s) {
     const theme = await findTheme(s.read, caller.storeId, input.id)
     if (!theme) return notFound('theme')
@@ -246,7 +251,7 @@ export const applyThemeBatchOperation = defineOperation({
   idempotent: true,
   ifMatch: true,
   etag: true,
-  mcp: { name: 'apply_theme_batch', title: 'Apply theme batch', description: 'The main design tool: apply many edits to a draft in one all-or-nothing call (sections, pages, tokens, navigation). Reference products and collections only by ids read from get_products / get_collections; never invent ids. Use dryRun to validate first.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
+  mcp: { name: 'apply_theme_batch', title: 'Apply theme batch', description: 'The main design tool: many edits to a draft in one all-or-nothing call. Product and collection ids only from get_products / get_collections. dryRun validates. Next: preview_theme.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
   async run(input, caller, s) {
     const result = await applyThemeEdits(s.commands, commandContext(caller, 'applyThemeBatch'), input.id, input)
     if (!result.ok) return result

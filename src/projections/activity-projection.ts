@@ -1,9 +1,70 @@
 import type { QueryCreator } from 'kysely'
 import type { Database } from '../db/database.ts'
-import type { RecordedEvent } from '../events/event-store.ts'
+import type { EventMetadata, RecordedEvent } from '../events/event-store.ts'
 import type { DomainEvent } from '../events/theme-events.ts'
 import { describeEvent, summarize, themeIdOf } from './activity-descriptions.ts'
 import type { Projection } from './projection.ts'
+
+type Described = { streamId: string; storeId: string; type: string; data: unknown; metadata: EventMetadata }
+type Existing = { changes: string[]; theme_id: string | null }
+
+function byCommandId<E extends { metadata: EventMetadata }>(events: readonly E[]): Map<string, E[]> {
+  const byCommand = new Map<string, E[]>()
+  for (const e of events) {
+    const id = e.metadata?.commandId
+    if (!id) continue
+    const list = byCommand.get(id)
+    if (list) list.push(e)
+    else byCommand.set(id, [e])
+  }
+  return byCommand
+}
+
+// One command's row from its fresh events (in commit order), on top of the row it already has.
+// The positions and the time are the caller's: recorded columns, or read from the append.
+function activityRow(commandId: string, fresh: readonly Described[], current: Existing | undefined) {
+  const lines = [...(current?.changes ?? [])]
+  let themeId = current?.theme_id ?? null
+  let rejection: { code: string } | null = null
+  for (const e of fresh) {
+    const event = { type: e.type, data: e.data } as DomainEvent
+    const line = describeEvent(event, e.streamId)
+    if (line) lines.push(line)
+    themeId ??= themeIdOf(event, e.streamId)
+    if (event.type === 'CommandRejected') rejection = { code: event.data.code }
+  }
+  const first = fresh[0]!
+  const m = first.metadata
+  return {
+    command_id: commandId,
+    store_id: first.storeId,
+    action: m.command,
+    outcome: rejection ? ('rejected' as const) : ('applied' as const),
+    theme_id: themeId,
+    channel: m.channel,
+    tool: m.tool ?? null,
+    credential_kind: m.actor.kind,
+    // A merchant has no credential id; the merchant's id says who it was.
+    credential_id: m.actor.kind === 'merchant' ? m.actor.merchantId : m.actor.credentialId,
+    app_id: m.actor.appId,
+    request_id: m.requestId ?? null,
+    summary: summarize(lines),
+    changes: lines,
+    error_code: rejection?.code ?? null,
+  }
+}
+
+// A fresh append's commands have no row yet: a plain insert, so a row that does exist (a command
+// appending twice) fails it and the append is tried again through `apply`, which merges. The time
+// is cut to milliseconds as `apply` gets it (a recorded event's JavaScript Date), so a rebuild
+// writes the same value.
+const PREPARED_INSERT = `
+  insert into developer_activity (command_id, store_id, occurred_at, first_position, last_position, action, outcome, theme_id,
+    channel, tool, credential_kind, credential_id, app_id, request_id, summary, changes, error_code)
+  select r.command_id, r.store_id, date_trunc('milliseconds', $3), $1[r.first_ord], $1[r.last_ord], r.action, r.outcome, r.theme_id,
+    r.channel, r.tool, r.credential_kind, r.credential_id, r.app_id, r.request_id, r.summary, r.changes, r.error_code
+  from jsonb_to_recordset($4) as r(command_id text, store_id text, first_ord integer, last_ord integer, action text, outcome text, theme_id text,
+    channel text, tool text, credential_kind text, credential_id text, app_id text, request_id text, summary text, changes jsonb, error_code text)`
 
 // The merchant's developer-activity view: one row per command (a batch is one row listing every
 // change it made), including refused commands. Rows are keyed by command id; a row only takes
@@ -12,14 +73,7 @@ export const activityProjection: Projection = {
   name: 'developer_activity',
   tables: ['developer_activity'],
   async apply(db: QueryCreator<Database>, events) {
-    const byCommand = new Map<string, RecordedEvent[]>()
-    for (const e of events) {
-      const id = e.metadata?.commandId
-      if (!id) continue
-      const list = byCommand.get(id)
-      if (list) list.push(e)
-      else byCommand.set(id, [e])
-    }
+    const byCommand = byCommandId(events)
     if (byCommand.size === 0) return
     // Set-based: one read of the rows these commands already have, one multi-row upsert.
     const existing = new Map(
@@ -28,40 +82,10 @@ export const activityProjection: Projection = {
     const rows = []
     for (const [commandId, list] of byCommand) {
       const current = existing.get(commandId)
-      const fresh = current ? list.filter((e) => e.globalPosition > current.last_position) : list
+      const fresh: RecordedEvent[] = current ? list.filter((e) => e.globalPosition > current.last_position) : list
       if (fresh.length === 0) continue
-      const lines = [...(current?.changes ?? [])]
-      let themeId = current?.theme_id ?? null
-      let rejection: { code: string } | null = null
-      for (const e of fresh) {
-        const event = { type: e.type, data: e.data } as DomainEvent
-        const line = describeEvent(event, e.streamId)
-        if (line) lines.push(line)
-        themeId ??= themeIdOf(event, e.streamId)
-        if (event.type === 'CommandRejected') rejection = { code: event.data.code }
-      }
-      const first = fresh[0]!
-      const m = first.metadata
-      rows.push({
-        command_id: commandId,
-        store_id: first.storeId,
-        occurred_at: first.recordedAt,
-        first_position: first.globalPosition,
-        last_position: fresh.at(-1)!.globalPosition,
-        action: m.command,
-        outcome: rejection ? ('rejected' as const) : ('applied' as const),
-        theme_id: themeId,
-        channel: m.channel,
-        tool: m.tool ?? null,
-        credential_kind: m.actor.kind,
-        // A merchant has no credential id; the merchant's id says who it was.
-        credential_id: m.actor.kind === 'merchant' ? m.actor.merchantId : m.actor.credentialId,
-        app_id: m.actor.appId,
-        request_id: m.requestId ?? null,
-        summary: summarize(lines),
-        changes: JSON.stringify(lines),
-        error_code: rejection?.code ?? null,
-      })
+      const row = activityRow(commandId, fresh, current)
+      rows.push({ ...row, changes: JSON.stringify(row.changes), occurred_at: fresh[0]!.recordedAt, first_position: fresh[0]!.globalPosition, last_position: fresh.at(-1)!.globalPosition })
     }
     if (rows.length === 0) return
     await db
@@ -76,5 +100,11 @@ export const activityProjection: Projection = {
         })).where('developer_activity.last_position', '<', (eb) => eb.ref('excluded.last_position')),
       )
       .execute()
+  },
+  prepare({ events }) {
+    const byCommand = byCommandId(events)
+    if (byCommand.size === 0) return []
+    const rows = [...byCommand].map(([commandId, list]) => ({ ...activityRow(commandId, list, undefined), first_ord: list[0]!.ord, last_ord: list.at(-1)!.ord }))
+    return [{ sql: PREPARED_INSERT, payload: JSON.stringify(rows) }]
   },
 }

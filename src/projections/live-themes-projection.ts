@@ -1,7 +1,14 @@
 import type { QueryCreator } from 'kysely'
 import type { Database } from '../db/database.ts'
 import { streams, type StoreThemesEvent } from '../events/theme-events.ts'
-import { groupByStream, type Projection } from './projection.ts'
+import { groupByStream, groupPending, type Projection } from './projection.ts'
+
+const PREPARED_UPSERT = `
+  insert into live_themes (store_id, theme_id, stream_version, changed_at)
+  select r.store_id, r.theme_id, $2[r.ord], r.changed_at
+  from jsonb_to_record($4) as r(store_id text, theme_id text, changed_at timestamptz, ord integer)
+  on conflict (store_id) do update set theme_id = excluded.theme_id, stream_version = excluded.stream_version, changed_at = excluded.changed_at
+  where live_themes.stream_version < excluded.stream_version`
 
 // The live theme of each store: what the storefront renders.
 export const liveThemesProjection: Projection = {
@@ -24,5 +31,15 @@ export const liveThemesProjection: Projection = {
         )
         .execute()
     }
+  },
+  prepare({ events }) {
+    const writes = []
+    for (const [, list] of groupPending(events, streams.storeThemes.prefix)) {
+      const last = [...list].reverse().find((e) => e.type === 'LiveThemeChanged')
+      if (!last) continue
+      const data = last.data as (StoreThemesEvent & { type: 'LiveThemeChanged' })['data']
+      writes.push({ sql: PREPARED_UPSERT, payload: JSON.stringify({ store_id: last.storeId, theme_id: data.themeId, changed_at: data.at, ord: last.ord }) })
+    }
+    return writes
   },
 }

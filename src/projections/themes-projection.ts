@@ -4,7 +4,7 @@ import type { Database, ThemesTable } from '../db/database.ts'
 import type { ThemeEvent } from '../aggregates/theme/events.ts'
 import type { ThemeDocument } from '../theme/document.ts'
 import { evolve, initialThemeState, type Theme, type ThemeSnapshot, type ThemeState } from '../aggregates/theme/state.ts'
-import { groupByStream, iso, type Projection } from './projection.ts'
+import { groupByStream, groupPending, iso, type Projection } from './projection.ts'
 
 export type ThemeRow = Selectable<ThemesTable>
 
@@ -68,6 +68,29 @@ function themeToRow(theme: Theme, streamVersion: number) {
   }
 }
 
+// The prepared upsert: the row from the payload, its stream version from the appended events.
+const PREPARED_UPSERT = `
+  insert into themes (theme_id, store_id, name, provider, status, version, stream_version, document, document_bytes, duplicated_from,
+    created_at, updated_at, published_at, archived_at, last_preview_at, last_previewed_version)
+  select r.theme_id, r.store_id, r.name, r.provider, r.status, r.version, $2[($4->>'ord')::integer], r.document, r.document_bytes, r.duplicated_from,
+    r.created_at, r.updated_at, r.published_at, r.archived_at, r.last_preview_at, r.last_previewed_version
+  from jsonb_populate_record(null::themes, $4) r
+  on conflict (theme_id) do update set
+    name = excluded.name, status = excluded.status, version = excluded.version, stream_version = excluded.stream_version,
+    document = excluded.document, document_bytes = excluded.document_bytes, updated_at = excluded.updated_at,
+    published_at = excluded.published_at, archived_at = excluded.archived_at, last_preview_at = excluded.last_preview_at,
+    last_previewed_version = excluded.last_previewed_version
+  where themes.stream_version < excluded.stream_version`
+
+// The state a theme stream's events follow, when the append says it without a read: a new stream,
+// or the state the writer decided on at the exact version it expects.
+export function stateBefore(stream: { expected: unknown; state?: unknown } | undefined): ThemeState | null {
+  if (!stream) return null
+  if (stream.expected === 'no_stream' || stream.expected === 0) return initialThemeState
+  if (typeof stream.expected === 'number' && stream.state && typeof stream.state === 'object' && 'exists' in stream.state) return stream.state as ThemeState
+  return null
+}
+
 export const themesProjection: Projection = {
   name: 'themes',
   tables: ['themes'],
@@ -104,5 +127,18 @@ export const themesProjection: Projection = {
         )
         .execute()
     }
+  },
+  prepare({ streams: appended, events }) {
+    const writes = []
+    for (const [streamId, list] of groupPending(events, streams.theme.prefix)) {
+      let state = stateBefore(appended.find((s) => s.streamId === streamId))
+      if (!state) return null
+      for (const e of list) state = evolve(state, { type: e.type, data: e.data } as ThemeEvent)
+      if (!state.exists) continue
+      // The document's JSON text is spliced in as it is: serialised once, for the row and its size.
+      const { document, stream_version: _, ...row } = themeToRow(state, 0)
+      writes.push({ sql: PREPARED_UPSERT, payload: `${JSON.stringify({ ...row, ord: list.at(-1)!.ord }).slice(0, -1)},"document":${document}}` })
+    }
+    return writes
   },
 }

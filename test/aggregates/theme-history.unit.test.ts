@@ -1,8 +1,8 @@
 import t from 'tap'
 import { applyDiff, diffDocuments, isEmptyDiff, summarizeDiff } from '../../src/aggregates/theme/diff.ts'
-import { blame, currentVersion, themeAt, versionEntries } from '../../src/aggregates/theme/history.ts'
+import { blame, carryHistoryIndex, currentState, currentVersion, themeAt, versionEntries, type HistoryEvent } from '../../src/aggregates/theme/history.ts'
 import { compensatingEvents, planUndo } from '../../src/aggregates/theme/revert.ts'
-import { evolveDocument, fold } from '../../src/aggregates/theme/state.ts'
+import { evolve, evolveDocument, fold, initialThemeState, type ThemeState } from '../../src/aggregates/theme/state.ts'
 import { generateHistory, rng } from './theme-history-gen.ts'
 
 t.test('the document at every version equals the fold of the events up to it (200 seeded commands)', async (t) => {
@@ -128,4 +128,38 @@ t.test('blame names the last command per section and token', async (t) => {
   }
   t.ok(new Set(b.sections.map((s) => s.last.channel)).size > 1, 'several channels appear')
   t.ok(Object.values(b.tokens).every((c) => c !== null))
+})
+
+// What themeAt did before snapshots: replay from the first event.
+function replayTo(events: readonly HistoryEvent[], version: number) {
+  let state: ThemeState = initialThemeState
+  for (const e of events) {
+    state = evolve(state, e)
+    if (state.exists && state.version === version && e.type !== 'ThemePreviewIssued') return state
+  }
+  return null
+}
+
+t.test('snapshots: themeAt equals a replay from the start at every version, also after the history grows', async (t) => {
+  const { events } = generateHistory(23, 200)
+  const last = currentVersion(events)
+  // Grown as the query cache grows it: a prefix, then longer arrays carrying its index over.
+  const cuts = [0, 1, 17, 40, 41, 130, events.length]
+  let previous: HistoryEvent[] | null = null
+  let mismatches = 0
+  for (const cut of cuts.slice(1)) {
+    const prefix = events.slice(0, cut)
+    if (previous) carryHistoryIndex(previous, prefix)
+    const version = currentVersion(prefix)
+    for (let v = 0; v <= version + 1; v++) if (JSON.stringify(themeAt(prefix, v)) !== JSON.stringify(replayTo(prefix, v))) mismatches++
+    if (JSON.stringify(currentState(prefix)) !== JSON.stringify(fold(prefix))) mismatches++
+    previous = prefix
+  }
+  t.equal(mismatches, 0)
+  // An array that grew in place (push) is folded on from where its index stopped.
+  const growing = events.slice(0, 50)
+  themeAt(growing, 3)
+  growing.push(...events.slice(50))
+  t.same(themeAt(growing, last), replayTo(events, last))
+  t.same(currentState(growing), fold(events))
 })

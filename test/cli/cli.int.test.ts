@@ -77,6 +77,15 @@ t.test('seed, keys, audit, projections and activity from the command line', asyn
   const status = await cli('projections', ['status'])
   t.match(status.stdout, /themes\s+checkpoint \d+ of \d+/)
   t.equal((await cli('projections', ['rebuild', 'nope'])).code, 2)
+  t.match(rebuilt.stderr, /store_context: rebuilt/)
+
+  // The catalogue's change signal by hand: bump and rebuild the catalogue read models.
+  const bumped = await cli('catalog', ['bump', '--store', 'st_demo_atlas'])
+  t.equal(bumped.code, 0, bumped.stderr)
+  t.match(bumped.stdout, /st_demo_atlas: catalog_version \d+, read models rebuilt/)
+  t.match((await cli('catalog', ['bump', '--store', 'st_demo_atlas', '--lazy'])).stdout, /catalog_version \d+\n/)
+  t.equal((await cli('catalog', ['bump', '--store', 'st_nope'])).code, 1, 'an unknown store')
+  t.equal((await cli('catalog', [])).code, 2, 'usage')
 
   const activity = await cli('activity', ['--store', 'st_demo_atlas'])
   t.match(activity.stdout, /Published theme thm_\w+ to the live storefront/)

@@ -15,6 +15,17 @@ const ev = (type: string): NewEvent => ({
 const to = (streamId: string, expected: any, events: NewEvent[]) => ({ streamId, streamType: 'test', storeId: 'st_a', expected, events })
 
 t.test('one append, one round trip', async (t) => {
+  // Every message the pg driver sends (begin and commit included), patched before the pool's
+  // clients exist: each client keeps the query function it had when it connected (src/db/prepared.ts).
+  let sent = 0
+  const query = pg.Client.prototype.query
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    sent++
+    return (query as (...a: unknown[]) => unknown).apply(this, args)
+  } as typeof query
+  t.teardown(() => {
+    pg.Client.prototype.query = query
+  })
   const { db } = await freshDatabase(t)
   let statements = 0
   const counting: KyselyPlugin = {
@@ -25,16 +36,6 @@ t.test('one append, one round trip', async (t) => {
     transformResult: async (args) => args.result,
   }
   const store = createPostgresEventStore(db.withPlugin(counting))
-  // Every message the pg driver sends (begin and commit included).
-  let sent = 0
-  const query = pg.Client.prototype.query
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    sent++
-    return (query as (...a: unknown[]) => unknown).apply(this, args)
-  } as typeof query
-  t.teardown(() => {
-    pg.Client.prototype.query = query
-  })
   const count = async (label: string, fn: () => Promise<unknown>) => {
     statements = 0
     sent = 0

@@ -347,12 +347,3 @@ t.test('MCP protocol over HTTP', async (t) => {
     t.same(res.json(), { jsonrpc: '2.0', id: 1, result: {} })
   })
 })
-
-t.test('the tool list stays small enough for an agent’s context: document and section schemas are named, not repeated', async (t) => {
-  const { toolDefinitions } = await import('../../src/mcp/tools.ts')
-  const size = JSON.stringify(toolDefinitions).length
-  t.ok(size < 200_000, `tools/list is ${size} bytes`)
-  const getTheme = toolDefinitions.find((d) => d.name === 'get_theme')!
-  t.notOk(JSON.stringify(getTheme.outputSchema).includes('section-hero'), 'no section definitions in get_theme’s output schema')
-  t.match(JSON.stringify(getTheme.outputSchema), /get_theme_schema/)
-})

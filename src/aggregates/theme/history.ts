@@ -62,11 +62,65 @@ export function currentVersion(events: readonly HistoryEvent[]): number {
   return version
 }
 
+// Snapshots of a history: the theme right after every SNAPSHOT_EVERY-th version, so the theme at
+// any version is the nearest snapshot plus fewer than SNAPSHOT_EVERY events, and the current state
+// needs no replay. States share structure (evolve copies only the path to a change), so a snapshot
+// costs little. Built once per events array (kept alongside it, weakly) and extended, not rebuilt,
+// when the array grows or a longer array carries a shorter one's index over (carryHistoryIndex).
+const SNAPSHOT_EVERY = 16
+type Snapshot = { version: number; next: number; state: ThemeState & { exists: true } }
+type HistoryIndex = { count: number; state: ThemeState; snapshots: Snapshot[] }
+const indexes = new WeakMap<readonly HistoryEvent[], HistoryIndex>()
+
+function extend(index: HistoryIndex, events: readonly HistoryEvent[]): HistoryIndex {
+  let state = index.state
+  for (let i = index.count; i < events.length; i++) {
+    const e = events[i]!
+    state = evolve(state, e)
+    if (state.exists && changesVersion(e) && state.version % SNAPSHOT_EVERY === 0) index.snapshots.push({ version: state.version, next: i + 1, state })
+  }
+  index.state = state
+  index.count = events.length
+  return index
+}
+
+function indexOf(events: readonly HistoryEvent[]): HistoryIndex {
+  let index = indexes.get(events)
+  if (!index) indexes.set(events, (index = { count: 0, state: initialThemeState, snapshots: [] }))
+  return index.count === events.length ? index : extend(index, events)
+}
+
+// `longer` starts with every event of `shorter` (a cached stream and its read tail): it takes over
+// what was already folded instead of replaying from the start.
+export function carryHistoryIndex(shorter: readonly HistoryEvent[], longer: readonly HistoryEvent[]): void {
+  const index = indexes.get(shorter)
+  if (!index || indexes.has(longer) || index.count > longer.length) return
+  indexes.set(longer, extend({ count: index.count, state: index.state, snapshots: index.snapshots.slice() }, longer))
+}
+
+// The theme after every event (the fold of the whole history).
+export const currentState = (events: readonly HistoryEvent[]): ThemeState => indexOf(events).state
+
 // The theme as it was right after the event that made `version`; null when there is no such version.
 export function themeAt(events: readonly HistoryEvent[], version: number): Theme | null {
   if (!Number.isInteger(version) || version < 1) return null
-  let state: ThemeState = initialThemeState
-  for (const e of events) {
+  const index = indexOf(events)
+  if (!index.state.exists || version > index.state.version) return null
+  // The last snapshot at or before `version` (snapshots are in version order).
+  let lo = 0
+  let hi = index.snapshots.length - 1
+  let from: Snapshot | null = null
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    if (index.snapshots[mid]!.version <= version) {
+      from = index.snapshots[mid]!
+      lo = mid + 1
+    } else hi = mid - 1
+  }
+  if (from && from.version === version) return from.state
+  let state: ThemeState = from ? from.state : initialThemeState
+  for (let i = from ? from.next : 0; i < events.length; i++) {
+    const e = events[i]!
     state = evolve(state, e)
     if (state.exists && state.version === version && changesVersion(e)) return state
   }

@@ -12,16 +12,20 @@ import { expectedFrom, loadStoreThemes, loadTheme } from './load.ts'
 import type { Edit } from './edits.ts'
 import { fold, type Theme, type ThemeState } from '../../aggregates/theme/state.ts'
 import { decideStoreThemes } from './store-themes.ts'
+import type { CachedTheme } from './theme-cache.ts'
 
 // `decided` is what the command decided (also on a dry run, where nothing is appended).
 export type ThemeResult = Result<Theme> & { events?: RecordedEvent[]; decided?: ThemeEvent[] }
 
-const themeStream = (ctx: CommandContext, themeId: string, expected: 'no_stream' | number, events: ThemeEvent[]) => ({
+// `state`: the theme the events were decided on, at `expected` (the themes projection writes its
+// row from it within the append, without reading it again).
+const themeStream = (ctx: CommandContext, themeId: string, expected: 'no_stream' | number, events: ThemeEvent[], state?: ThemeState) => ({
   streamId: streams.theme(themeId),
   streamType: streamTypes.theme,
   storeId: ctx.storeId,
   expected,
   events,
+  ...(state ? { state } : {}),
 })
 
 const registryStream = (ctx: CommandContext, streamVersion: number, events: StoreThemesEvent[]) => ({
@@ -47,15 +51,32 @@ const after = (state: ThemeState, events: ThemeEvent[]): Theme => fold(events, s
 const owned = (state: ThemeState, ctx: CommandContext): state is ThemeState & { exists: true } => state.exists && state.storeId === ctx.storeId
 const themeNotFound = () => fail('NOT_FOUND', 'theme not found')
 
+// Only for commands that append to this theme's stream with the version loaded here: a cached
+// theme is checked by that append (duplicateTheme, which does not append to its source, reads fresh).
+async function loadCachedTheme(deps: CommandDeps, themeId: string) {
+  const cached = deps.themes?.get(themeId)
+  if (cached) return cached
+  const loaded = await loadTheme(deps, themeId)
+  if (loaded.state.exists) deps.themes?.put(themeId, loaded as CachedTheme)
+  return loaded
+}
+
 // The start of every command on an existing theme: the time, and the theme if it is this store's.
 async function loadOwnTheme(deps: CommandDeps, ctx: CommandContext, themeId: string) {
-  const loaded = await loadTheme(deps, themeId)
+  const loaded = await loadCachedTheme(deps, themeId)
   return { at: deps.clock().toISOString(), loaded: owned(loaded.state, ctx) ? { state: loaded.state, streamVersion: loaded.streamVersion } : null }
+}
+
+// After a command: the theme as it left it, for the next command of this process.
+function remember(deps: CommandDeps, themeId: string, outcome: ThemeResult): void {
+  if (!deps.themes || !outcome.ok) return
+  const last = outcome.events?.filter((e) => e.streamId === streams.theme(themeId)).at(-1)
+  if (last) deps.themes.put(themeId, { state: { exists: true, ...outcome.value }, streamVersion: last.streamVersion })
 }
 
 async function createFrom(deps: CommandDeps, ctx: CommandContext, input: { name: string; provider: string; document: ThemeDocument; duplicatedFrom: string | null }): Promise<ThemeResult> {
   const themeId = deps.newId('thm')
-  return runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
+  const outcome = await runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
     const at = deps.clock().toISOString()
     const registry = await loadStoreThemes(deps, ctx.storeId)
     const added = decideStoreThemes({ type: 'AddTheme', themeId }, registry.state, at)
@@ -72,6 +93,8 @@ async function createFrom(deps: CommandDeps, ctx: CommandContext, input: { name:
       result: () => after({ exists: false }, decided.value),
     }
   })
+  remember(deps, themeId, outcome)
+  return outcome
 }
 
 export function createTheme(deps: CommandDeps, ctx: CommandContext, input: { name: string; provider: string }): Promise<ThemeResult> {
@@ -98,8 +121,9 @@ async function onTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, 
     decidedEvents = decided.value
     const result = after(loaded.state, decided.value)
     if (opts.dryRun || decided.value.length === 0) return { ok: true, appends: [], result: () => result }
-    return { ok: true, appends: [themeStream(ctx, themeId, loaded.streamVersion, decided.value)], result: () => result }
+    return { ok: true, appends: [themeStream(ctx, themeId, loaded.streamVersion, decided.value, loaded.state)], result: () => result }
   })
+  remember(deps, themeId, outcome)
   return outcome.ok ? { ...outcome, decided: decidedEvents } : outcome
 }
 
@@ -124,8 +148,8 @@ export function recordPreviewIssued(deps: CommandDeps, ctx: CommandContext, them
   return onTheme(deps, ctx, themeId, () => ({ type: 'RecordPreviewIssued', ...input }))
 }
 
-export function archiveTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, input: { expectedVersion?: number | undefined }): Promise<ThemeResult> {
-  return runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
+export async function archiveTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, input: { expectedVersion?: number | undefined }): Promise<ThemeResult> {
+  const outcome = await runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
     const { at, loaded } = await loadOwnTheme(deps, ctx, themeId)
     if (!loaded) return themeNotFound()
     const decided = decide({ type: 'ArchiveTheme', expectedVersion: input.expectedVersion }, loaded.state, { storeId: ctx.storeId, known: emptyKnown, at })
@@ -136,19 +160,22 @@ export function archiveTheme(deps: CommandDeps, ctx: CommandContext, themeId: st
     return {
       ok: true,
       appends: [
-        themeStream(ctx, themeId, loaded.streamVersion, decided.value),
+        themeStream(ctx, themeId, loaded.streamVersion, decided.value, loaded.state),
         registryStream(ctx, registry.streamVersion, removed.value),
       ],
       result: () => after(loaded.state, decided.value),
     }
   })
+  remember(deps, themeId, outcome)
+  return outcome
 }
 
 // Validate, then in one transaction: the theme goes live, the former live theme becomes private,
 // and the store's registry records the change. Concurrent publishes in one store conflict on the
 // registry stream, so exactly one theme ends up active.
-export function publishTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, input: { expectedVersion?: number | undefined }): Promise<ThemeResult> {
-  return runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
+export async function publishTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, input: { expectedVersion?: number | undefined }): Promise<ThemeResult> {
+  let unpublishedId: string | null = null
+  const outcome = await runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
     const { at, loaded } = await loadOwnTheme(deps, ctx, themeId)
     if (!loaded) return themeNotFound()
     const registry = await loadStoreThemes(deps, ctx.storeId)
@@ -160,17 +187,22 @@ export function publishTheme(deps: CommandDeps, ctx: CommandContext, themeId: st
     const live = decideStoreThemes({ type: 'ChangeLiveTheme', themeId }, registry.state, at)
     if (!live.ok) return live
     const appends = [
-      themeStream(ctx, themeId, loaded.streamVersion, decided.value),
+      themeStream(ctx, themeId, loaded.streamVersion, decided.value, loaded.state),
       registryStream(ctx, registry.streamVersion, live.value),
     ]
     if (previous && previous !== themeId) {
-      const former = await loadTheme(deps, previous)
+      const former = await loadCachedTheme(deps, previous)
       const unpublished = decide({ type: 'UnpublishTheme', replacedBy: themeId }, former.state, { storeId: ctx.storeId, known: emptyKnown, at })
       if (!unpublished.ok) return unpublished
-      appends.push(themeStream(ctx, previous, former.streamVersion, unpublished.value))
+      appends.push(themeStream(ctx, previous, former.streamVersion, unpublished.value, former.state))
+      unpublishedId = previous
     }
     return { ok: true, appends, result: () => after(loaded.state, decided.value) }
   })
+  remember(deps, themeId, outcome)
+  // The former live theme changed too; its next command reads it.
+  if (unpublishedId) deps.themes?.drop(unpublishedId)
+  return outcome
 }
 
 const emptyKnown = { productIds: new Set<string>(), collectionIds: new Set<string>() }

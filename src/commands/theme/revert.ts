@@ -46,7 +46,7 @@ export function decideRevert(history: readonly HistoryEvent[], current: Theme, r
 
 // Appends the compensating events as one command on the theme's stream (nothing is erased).
 export async function revertTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, request: RevertRequest) {
-  return runCommand(deps, ctx, async (): Promise<Decision<Theme>> => {
+  const outcome = await runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
     const streamId = streams.theme(themeId)
     const recorded = await deps.eventStore.readStream<ThemeEvent>(streamId)
     const history = recorded as unknown as HistoryEvent[]
@@ -61,8 +61,11 @@ export async function revertTheme(deps: CommandDeps, ctx: CommandContext, themeI
     if (decided.value.length === 0) return { ok: true, appends: [], result: () => result }
     return {
       ok: true,
-      appends: [{ streamId, streamType: streamTypes.theme, storeId: ctx.storeId, expected: recorded.at(-1)!.streamVersion, events: decided.value }],
+      appends: [{ streamId, streamType: streamTypes.theme, storeId: ctx.storeId, expected: recorded.at(-1)!.streamVersion, events: decided.value, state }],
       result: () => result,
     }
   })
+  // It reads the whole stream itself; the theme it leaves is read afresh by the next command.
+  deps.themes?.drop(themeId)
+  return outcome
 }

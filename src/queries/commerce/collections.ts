@@ -11,7 +11,7 @@ import type { Collection } from './schemas.ts'
 
 export const COLLECTIONS_RESOURCE = 'collections'
 
-function collectionSelect(db: Kysely<Database>, storeId: string) {
+export function collectionSelect(db: Kysely<Database>, storeId: string) {
   return db
     .selectFrom('collections as c')
     .where('c.store_id', '=', storeId)
@@ -34,7 +34,7 @@ function collectionSelect(db: Kysely<Database>, storeId: string) {
 
 type CollectionRow = Awaited<ReturnType<ReturnType<typeof collectionSelect>['execute']>>[number]
 
-function toCollection(baseUrl: string, row: CollectionRow): Collection {
+export function toCollection(baseUrl: string, row: CollectionRow): Collection {
   return {
     id: row.collection_id,
     handle: row.handle,

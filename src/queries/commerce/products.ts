@@ -8,8 +8,9 @@ import { iso, money, toImages } from './money.ts'
 import type { Product, Variant } from './schemas.ts'
 
 // Products with variants, price range, inventory summary and collection ids, read in one
-// SQL statement per call (variants and collection ids are sub-selects), for a page, one
-// product or a batch of ids alike: no N+1.
+// SQL statement per call (variants and collection ids are sub-selects), for one product or a
+// batch of ids alike: no N+1. listProducts reads the precomputed cards instead (product-cards.ts),
+// which are built from this query.
 //
 // Order of listProducts: (created_at, product_id) ascending: oldest first, the id breaks
 // ties. Stable across pages and filters; the cursor is the last (created_at, id) returned.
@@ -23,7 +24,7 @@ export type ListProductsArgs = PageArgs & {
   query?: string | undefined // case-insensitive substring of the title
 }
 
-function productSelect(db: Kysely<Database>, storeId: string) {
+export function productSelect(db: Kysely<Database>, storeId: string) {
   return db
     .selectFrom('products as p')
     .innerJoin('stores as s', 's.store_id', 'p.store_id')
@@ -62,7 +63,7 @@ function productSelect(db: Kysely<Database>, storeId: string) {
     ])
 }
 
-type ProductRow = Awaited<ReturnType<ReturnType<typeof productSelect>['execute']>>[number]
+export type ProductRow = Awaited<ReturnType<ReturnType<typeof productSelect>['execute']>>[number]
 
 function toVariantOptions(v: unknown): { name: string; value: string }[] {
   if (!Array.isArray(v)) return []
@@ -76,7 +77,7 @@ function toProductOptions(v: unknown): { name: string; values: string[] }[] {
   )
 }
 
-function toProduct(baseUrl: string, row: ProductRow): Product {
+export function toProduct(baseUrl: string, row: ProductRow): Product {
   const currency = row.currency
   const active = row.status === 'active'
   const variants: Variant[] = row.variants.map((v) => ({
@@ -123,9 +124,11 @@ function toProduct(baseUrl: string, row: ProductRow): Product {
   }
 }
 
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-export async function listProducts(ctx: ReadContext, storeId: string, args: ListProductsArgs = {}): Promise<Page<Product>> {
+// The same list assembled from the commerce tables on every call: what product_cards is built
+// from, kept as the reference the read model is tested against.
+export async function listProductsFromTables(ctx: ReadContext, storeId: string, args: ListProductsArgs = {}): Promise<Page<Product>> {
   let q = productSelect(ctx.db, storeId)
   if (args.status !== undefined) q = q.where('p.status', '=', args.status)
   if (args.query !== undefined && args.query.trim() !== '') q = q.where(sql<boolean>`p.title ilike ${`%${escapeLike(args.query.trim())}%`}`)

@@ -15,13 +15,15 @@ const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean'
 const oneOf = <T extends string>(v: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(v as T) ? (v as T) : fallback)
 const isHttpUrl = (v: unknown): v is string => typeof v === 'string' && /^https?:\/\/[^\s]+$/i.test(v)
 
+export const STORE_COLUMNS = ['store_id', 'name', 'slug', 'description', 'currency', 'locale', 'country', 'timezone', 'contact_email', 'branding', 'created_at'] as const
+export type StoreRow = { store_id: string; name: string; slug: string; description: string; currency: string; locale: string; country: string; timezone: string; contact_email: string; branding: unknown; created_at: Date | string }
+
 export async function getStore(ctx: ReadContext, storeId: string): Promise<Store | null> {
-  const row = await ctx.db
-    .selectFrom('stores')
-    .select(['store_id', 'name', 'slug', 'description', 'currency', 'locale', 'country', 'timezone', 'contact_email', 'branding', 'created_at'])
-    .where('store_id', '=', storeId)
-    .executeTakeFirst()
-  if (!row) return null
+  const row = await ctx.db.selectFrom('stores').select(STORE_COLUMNS).where('store_id', '=', storeId).executeTakeFirst()
+  return row ? toStore(ctx.baseUrl, row) : null
+}
+
+export function toStore(baseUrl: string, row: StoreRow): Store {
   const b = obj(row.branding)
   return {
     id: row.store_id,
@@ -34,7 +36,7 @@ export async function getStore(ctx: ReadContext, storeId: string): Promise<Store
     timezone: row.timezone,
     contactEmail: row.contact_email,
     branding: {
-      logoUrl: typeof b.logoUrl === 'string' && b.logoUrl ? absoluteUrl(ctx.baseUrl, b.logoUrl) : null,
+      logoUrl: typeof b.logoUrl === 'string' && b.logoUrl ? absoluteUrl(baseUrl, b.logoUrl) : null,
       logoAlt: str(b.logoAlt, `${row.name} logo`),
       primaryColor: str(b.primaryColor, '#111111'),
       secondaryColor: str(b.secondaryColor, '#FFFFFF'),

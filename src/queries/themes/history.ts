@@ -3,9 +3,9 @@ import type { Database } from '../../db/database.ts'
 import type { EventStore } from '../../events/event-store.ts'
 import { streams } from '../../events/theme-events.ts'
 import type { ThemeEvent } from '../../aggregates/theme/events.ts'
-import { blame, themeAt, versionEntries, type Blame, type HistoryEvent, type VersionEntry } from '../../aggregates/theme/history.ts'
+import { blame, carryHistoryIndex, currentState, themeAt, versionEntries, type Blame, type HistoryEvent, type VersionEntry } from '../../aggregates/theme/history.ts'
 import { diffDocuments, summarizeDiff, type ThemeDiff } from '../../aggregates/theme/diff.ts'
-import { fold, type Theme } from '../../aggregates/theme/state.ts'
+import type { Theme } from '../../aggregates/theme/state.ts'
 import { defaultThemeDocument, type ThemeDocument } from '../../theme/document.ts'
 import { decodeCursor, encodeCursor, resolveLimit, type Page } from '../pagination.ts'
 
@@ -27,6 +27,8 @@ async function readStreamCached(r: HistoryReader, streamId: string): Promise<His
   const known = cache.get(streamId) ?? []
   const tail = (await r.eventStore.readStream<ThemeEvent>(streamId, { fromVersion: (known.at(-1)?.streamVersion ?? 0) + 1 })) as unknown as HistoryEvent[]
   const events = tail.length ? known.concat(tail) : known
+  // The versions already folded (and their snapshots) carry over: only the tail is replayed.
+  if (tail.length) carryHistoryIndex(known, events)
   cache.delete(streamId)
   if (events.length) cache.set(streamId, events)
   if (cache.size > MAX_CACHED_STREAMS) cache.delete(cache.keys().next().value!)
@@ -36,7 +38,7 @@ async function readStreamCached(r: HistoryReader, streamId: string): Promise<His
 // Null when the theme does not exist or belongs to another store (the caller answers 404).
 export async function readThemeHistory(r: HistoryReader, storeId: string, themeId: string): Promise<ThemeHistory | null> {
   const events = await readStreamCached(r, streams.theme(themeId))
-  const theme = fold(events)
+  const theme = currentState(events)
   if (!theme.exists || theme.storeId !== storeId) return null
   return { theme, events }
 }

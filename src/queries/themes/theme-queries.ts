@@ -1,3 +1,6 @@
+import { sql, type Kysely } from 'kysely'
+import type { Database } from '../../db/database.ts'
+import { compiledOnce, executeCompiled } from '../../db/prepared.ts'
 import type { Theme } from '../../aggregates/theme/state.ts'
 import { findSection } from '../../aggregates/theme/state.ts'
 import { rowToTheme, rowToThemeHeader, THEME_HEADER_COLUMNS, type ThemeHeader } from '../../projections/themes-projection.ts'
@@ -33,6 +36,24 @@ export async function listThemes(ctx: ReadContext, storeId: string, opts: { incl
   if (!opts.includeArchived) q = q.where('status', '!=', 'archived')
   const rows = await q.orderBy('created_at').orderBy('theme_id').execute()
   return rows.map(rowToThemeHeader)
+}
+
+// getTheme's data as JSON text: the header from columns, the document as PostgreSQL's own text of
+// it, spliced in without a parse and a re-serialisation. Same fields, same order as themeView.
+const themeJsonQuery = compiledOnce((db: Kysely<Database>, v: { themeId: string; storeId: string }) =>
+  db
+    .selectFrom('themes')
+    .select(THEME_HEADER_COLUMNS)
+    .select(sql<string>`document::text`.as('document_text'))
+    .where('theme_id', '=', v.themeId)
+    .where('store_id', '=', v.storeId),
+)
+
+export async function findThemeJson(ctx: ReadContext, storeId: string, themeId: string): Promise<{ header: ThemeHeader; json: string } | null> {
+  const [row] = await executeCompiled(ctx.db, themeJsonQuery(ctx.db, '', { themeId, storeId }))
+  if (!row) return null
+  const header = rowToThemeHeader(row)
+  return { header, json: `${JSON.stringify(themeSummary(header, ctx.baseUrl)).slice(0, -1)},"document":${row.document_text}}` }
 }
 
 export async function findTheme(ctx: ReadContext, storeId: string, themeId: string): Promise<Theme | null> {

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto'
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely'
+import type pg from 'pg'
+
+// Prepared statements for the hot reads. A query compiled by compiledOnce (below) carries a marker;
+// on PostgreSQL the pool's clients (connect.ts) send it as a named statement, so each connection
+// parses and plans it once and then only binds and executes it (planning was a good part of the
+// server's CPU for getContext, getTheme and listProducts). The name is a digest of the SQL text:
+// only queries whose text depends on their shape alone (a bounded set) may use it. On PGlite the
+// marker is a comment and the query runs as usual.
+export const PREPARED_MARK = '/* prepared */ '
+
+const names = new Map<string, string>()
+const nameOf = (text: string): string => {
+  let name = names.get(text)
+  if (name === undefined) {
+    name = `sfts_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`
+    if (names.size > 1000) names.clear()
+    names.set(text, name)
+  }
+  return name
+}
+
+// Called for each new pool client: marked statements go out named.
+export function preparedStatements(client: pg.PoolClient): void {
+  const query = client.query
+  client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
+    if (typeof config === 'string' && config.startsWith(PREPARED_MARK)) return (query as Function).call(this, { name: nameOf(config), text: config, values }, callback)
+    return (query as Function).call(this, config, values, callback)
+  } as typeof client.query
+}
+
+// Building and compiling a kysely query costs more server CPU than the hot reads' own work. Their
+// SQL text depends only on the shape of the call (which filters are present), so each shape is
+// compiled once, with placeholders for the values, and later calls put the values in their places.
+// Every value that ends up a parameter must come in `values` (computed beforehand: a LIKE pattern,
+// limit + 1), and whatever changes the SQL text must be in `shape`.
+const SLOT = '\u0000slot:'
+
+export function compiledOnce<V extends Record<string, unknown>, R>(build: (db: Kysely<any>, values: V) => Compilable<R>) {
+  const shapes = new Map<string, { sql: string; slots: ({ name: keyof V } | { fixed: unknown })[] }>()
+  return (db: Kysely<any>, shape: string, values: V): CompiledQuery<R> => {
+    let entry = shapes.get(shape)
+    if (!entry) {
+      const placeholders = Object.fromEntries(Object.keys(values).map((k) => [k, `${SLOT}${k}`])) as V
+      const compiled = build(db, placeholders).compile()
+      if (compiled.sql.includes(SLOT)) throw new Error('compiledOnce: a value was written into the SQL text instead of a parameter')
+      const slots = compiled.parameters.map((p) => (typeof p === 'string' && p.startsWith(SLOT) ? { name: p.slice(SLOT.length) as keyof V } : { fixed: p }))
+      entry = { sql: `${PREPARED_MARK}${compiled.sql}`, slots }
+      shapes.set(shape, entry)
+    }
+    return CompiledQuery.raw(entry.sql, entry.slots.map((s) => ('name' in s ? values[s.name] : s.fixed))) as CompiledQuery<R>
+  }
+}
+
+export async function executeCompiled<R>(db: Kysely<any>, query: CompiledQuery<R>): Promise<R[]> {
+  return (await db.executeQuery<R>(query)).rows
+}

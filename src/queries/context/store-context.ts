@@ -1,0 +1,68 @@
+import { sql, type Kysely } from 'kysely'
+import type { Database } from '../../db/database.ts'
+import { compiledOnce, executeCompiled } from '../../db/prepared.ts'
+import type { ContextThemeHeader } from '../../projections/store-context-projection.ts'
+import type { ThemeHeader } from '../../projections/themes-projection.ts'
+import { refreshCatalogReadModels, type CollectionSummary, type Position, type ProductSummary } from '../commerce/catalog-read-models.ts'
+import { COLLECTIONS_RESOURCE } from '../commerce/collections.ts'
+import { PRODUCTS_RESOURCE } from '../commerce/products.ts'
+import type { Store } from '../commerce/schemas.ts'
+import { STORE_COLUMNS, toStore } from '../commerce/store.ts'
+import { encodeCursor } from '../pagination.ts'
+import type { ReadContext } from '../read-context.ts'
+
+// What getContext is made of, read from store_context joined to the store in one statement: the
+// store profile (live: the platform owns it and gives it no version), the themes (the
+// store_context projection, kept inline by the theme events) and the first page of products and
+// collections (copied at stores.catalog_version; refreshed first when the version moved).
+
+export type StoreContext = {
+  store: Store
+  products: { items: ProductSummary[]; nextCursor: string | null }
+  collections: { items: CollectionSummary[]; nextCursor: string | null }
+  // Not archived, oldest first (created_at, id), as listThemes.
+  themes: ThemeHeader[]
+}
+
+const read = compiledOnce((db: Kysely<Database>, v: { storeId: string; baseUrl: string }) =>
+  db
+    .selectFrom('stores as s')
+    .leftJoin('store_context as c', 'c.store_id', 's.store_id')
+    .select(STORE_COLUMNS.map((c) => `s.${c}` as const))
+    .select(['c.themes', 'c.products', 'c.products_after', 'c.collections', 'c.collections_after'])
+    .select(sql<boolean>`c.catalog_version is not distinct from s.catalog_version and c.base_url is not distinct from ${v.baseUrl}`.as('current'))
+    .where('s.store_id', '=', v.storeId),
+)
+
+async function readRow(ctx: ReadContext, storeId: string) {
+  return (await executeCompiled(ctx.db, read(ctx.db, '', { storeId, baseUrl: ctx.baseUrl })))[0]
+}
+
+const byCreation = (a: ThemeHeader, b: ThemeHeader) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.themeId < b.themeId ? -1 : a.themeId > b.themeId ? 1 : 0)
+
+export async function readStoreContext(ctx: ReadContext, storeId: string): Promise<StoreContext | null> {
+  let row = await readRow(ctx, storeId)
+  if (row && !row.current) {
+    await refreshCatalogReadModels(ctx, storeId)
+    row = await readRow(ctx, storeId)
+  }
+  if (!row) return null
+  const themes = Object.values((row.themes ?? {}) as Record<string, ContextThemeHeader>)
+    .filter((t) => t.status !== 'archived')
+    .map(({ streamVersion: _, ...header }) => header)
+    .sort(byCreation)
+  const cursor = (resource: string, after: unknown) => (after ? encodeCursor(ctx.cursorSecret, { resource, storeId }, after as Position) : null)
+  return {
+    store: toStore(ctx.baseUrl, row),
+    // Mapped field by field: jsonb keeps its own key order, the contract's is this one.
+    products: {
+      items: ((row.products ?? []) as ProductSummary[]).map((p) => ({ id: p.id, title: p.title, handle: p.handle, status: p.status, image: p.image, inStock: p.inStock })),
+      nextCursor: cursor(PRODUCTS_RESOURCE, row.products_after),
+    },
+    collections: {
+      items: ((row.collections ?? []) as CollectionSummary[]).map((c) => ({ id: c.id, title: c.title, handle: c.handle, productCount: c.productCount })),
+      nextCursor: cursor(COLLECTIONS_RESOURCE, row.collections_after),
+    },
+    themes,
+  }
+}

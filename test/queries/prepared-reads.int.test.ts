@@ -1,0 +1,33 @@
+import t from 'tap'
+import { sql } from 'kysely'
+import { PREPARED_MARK } from '../../src/db/prepared.ts'
+import { listProducts } from '../../src/queries/commerce/index.ts'
+import { readStoreContext } from '../../src/queries/context/store-context.ts'
+import { findThemeJson } from '../../src/queries/themes/theme-queries.ts'
+import { createTheme } from '../../src/commands/theme/handlers.ts'
+import { seedDemoCommerce } from '../../src/seed/seed-commerce.ts'
+import { testDatabaseKind } from '../support/database.ts'
+import { agent, testServices } from '../support/services.ts'
+
+// The hot reads run as named prepared statements on PostgreSQL: planned once per connection,
+// then only bound and executed, with the same answers every time.
+t.test('hot reads are prepared once per connection and answer the same', async (t) => {
+  const s = await testServices(t, { poolSize: 1 })
+  await seedDemoCommerce(s.db)
+  const theme = await createTheme(s.commands, agent('st_demo_atlas', 'createTheme'), { name: 'P', provider: 'test' })
+  if (!theme.ok) throw new Error(theme.error.message)
+  const reads = async () => [
+    await readStoreContext(s.read, 'st_demo_atlas'),
+    await listProducts(s.read, 'st_demo_atlas', { limit: 5 }),
+    await listProducts(s.read, 'st_demo_atlas', { limit: 5, status: 'active' }),
+    await findThemeJson(s.read, 'st_demo_atlas', theme.value.themeId),
+  ]
+  const first = await reads()
+  t.same(await reads(), first, 'the same answers the second time')
+  t.same(await reads(), first, 'and the third')
+  if (testDatabaseKind === 'pglite') return
+  const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(s.db)
+  const ours = rows.filter((r) => r.statement.startsWith(PREPARED_MARK))
+  t.equal(ours.length, 4, 'four statement shapes, each prepared once on the one connection')
+  t.ok(ours.every((r) => /^sfts_/.test(r.name)))
+})
