@@ -26,7 +26,7 @@ export type PendingEvent = { ord: number; streamId: string; storeId: string; typ
 export type PendingAppend = { streams: readonly AppendToStream[]; events: readonly PendingEvent[] }
 
 // A projection's write decided before the append, run by the append's own statement right after
-// the events are inserted (migration 0010). `sql` reads the events' generated columns by ord: $1
+// the events are inserted (migration 0009). `sql` reads the events' generated columns by ord: $1
 // global positions (bigint[]), $2 stream versions (bigint[]), $3 the time they were recorded
 // (timestamptz, one per transaction); and its `payload` (JSON text) as $4 (jsonb).
 export type PreparedWrite = { sql: string; payload: string }
@@ -88,7 +88,7 @@ type AppendRow = {
 
 // The whole append is one statement, so one round trip; the function's own statements are
 // planned once per connection (PL/pgSQL keeps their plans for the session). Prepared inline writes
-// run within it (event_store_append_projected, migration 0010).
+// run within it (event_store_append_projected, migration 0009).
 function appendStatement(streams: AppendToStream[], eventIds: string[], writes: PreparedWrite[] = []) {
   const events = streams.flatMap((s, k) => s.events.map((e) => ({ k: k + 1, e })))
   // A command's events share one metadata object: sent once.
