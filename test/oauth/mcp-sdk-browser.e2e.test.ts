@@ -10,7 +10,7 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { STORE_A } from '../support/app.ts'
 import { freePort, liveOAuthApp } from './live.ts'
-import { COOKIE, sessionCookie, signedInPlugins } from './signed-in.ts'
+import { merchantFor } from './sign-in.ts'
 
 // The MCP SDK client's own OAuth support against /api/v1/mcp, the merchant's consent given in a
 // real Chromium: 401 -> protected-resource metadata -> authorization-server metadata ->
@@ -47,8 +47,8 @@ class AgentProvider implements OAuthClientProvider {
 }
 
 t.test('the MCP SDK client connects through OAuth with the consent given in Chromium, then refreshes after expiry', { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}` }, async (t) => {
-  const app = await liveOAuthApp(t, { OAUTH_ACCESS_TOKEN_TTL_SECONDS: '2' }, { pluginOverrides: signedInPlugins })
-  const merchant = (await app.services.db.selectFrom('stores').select('merchant_id').where('store_id', '=', STORE_A).executeTakeFirstOrThrow()).merchant_id
+  const app = await liveOAuthApp(t, { OAUTH_ACCESS_TOKEN_TTL_SECONDS: '2' })
+  const merchant = await merchantFor(app, STORE_A)
 
   // The agent's loopback callback, on a random port (Claude Code style).
   const port = await freePort()
@@ -72,18 +72,24 @@ t.test('the MCP SDK client connects through OAuth with the consent given in Chro
   t.equal(authorizationUrl.searchParams.get('resource'), app.mcpUrl, 'asks for the MCP endpoint as resource (RFC 8707)')
   t.equal(authorizationUrl.searchParams.get('code_challenge_method'), 'S256')
 
-  // 2. The merchant, signed in, answers the consent page in a real browser.
+  // 2. The merchant signs in on the real sign-in form and answers the consent page, in a real browser.
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
   t.teardown(() => browser.close())
   if (!existsSync(ARTIFACTS)) mkdirSync(ARTIFACTS, { recursive: true })
   const problems: string[] = []
   for (const viewport of [{ name: 'mobile', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 900 }]) {
     const context = await browser.newContext({ viewport })
-    await context.addCookies([{ name: COOKIE, value: sessionCookie(merchant), url: app.url }])
     const page = await context.newPage()
     page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()) })
-    const response = await page.goto(authorizationUrl.toString())
-    t.equal(response?.status(), 200, `${viewport.name}: the consent page`)
+    await page.goto(authorizationUrl.toString())
+    t.equal(new URL(page.url()).pathname, '/dashboard/login', `${viewport.name}: signed out, the sign-in page first`)
+    await page.getByLabel('Email').fill(merchant.email)
+    await page.getByLabel('Password').fill(merchant.password)
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/oauth/authorize' && r.request().method() === 'GET'),
+      page.getByRole('button', { name: 'Sign in' }).click(),
+    ])
+    t.equal(response.status(), 200, `${viewport.name}: back on the consent page after signing in`)
     await page.getByRole('heading', { name: /MCP SDK agent/ }).waitFor({ timeout: 5000 })
     t.ok(await page.getByText('unverified', { exact: true }).isVisible(), `${viewport.name}: labelled unverified`)
     t.notOk(await page.getByRole('checkbox', { name: /publish a draft theme/i }).isChecked(), `${viewport.name}: publishing is not ticked`)
