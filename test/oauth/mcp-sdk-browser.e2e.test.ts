@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto'
-import { createServer } from 'node:http'
 import { existsSync, mkdirSync } from 'node:fs'
 import t from 'tap'
 import { chromium } from 'playwright-core'
-import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { STORE_A } from '../support/app.ts'
-import { freePort, liveOAuthApp } from './live.ts'
+import { AgentProvider, loopbackListener } from './agent-provider.ts'
+import { liveOAuthApp } from './live.ts'
 import { merchantFor } from './sign-in.ts'
 
 // The MCP SDK client's own OAuth support against /api/v1/mcp, the merchant's consent given in a
@@ -19,49 +17,13 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
 const ARTIFACTS = new URL('../../test-artifacts/oauth/', import.meta.url)
 
-class AgentProvider implements OAuthClientProvider {
-  info: OAuthClientInformationMixed | undefined
-  saved: OAuthTokens | undefined
-  verifier = ''
-  authorizationUrl: URL | undefined
-  refreshes = 0
-  readonly redirectUrl: string
-  constructor(redirectUrl: string) {
-    this.redirectUrl = redirectUrl
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'MCP SDK agent', redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' }
-  }
-  clientInformation() { return this.info }
-  saveClientInformation(info: OAuthClientInformationMixed) { this.info = info }
-  tokens() { return this.saved }
-  saveTokens(tokens: OAuthTokens) {
-    if (this.saved) this.refreshes++
-    this.saved = tokens
-  }
-  // The contract requires state (at least 8 characters); the SDK sends one only when the provider makes it.
-  state() { return randomBytes(16).toString('base64url') }
-  redirectToAuthorization(url: URL) { this.authorizationUrl = url }
-  saveCodeVerifier(verifier: string) { this.verifier = verifier }
-  codeVerifier() { return this.verifier }
-}
-
 t.test('the MCP SDK client connects through OAuth with the consent given in Chromium, then refreshes after expiry', { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}` }, async (t) => {
   const app = await liveOAuthApp(t, { OAUTH_ACCESS_TOKEN_TTL_SECONDS: '2' })
   const merchant = await merchantFor(app, STORE_A)
 
   // The agent's loopback callback, on a random port (Claude Code style).
-  const port = await freePort()
-  const codes: URL[] = []
-  const callback = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
-    if (url.pathname !== '/callback') return res.writeHead(204).end()
-    codes.push(url)
-    res.writeHead(200, { 'content-type': 'text/plain' }).end('Connected. You can close this window.')
-  })
-  await new Promise<void>((resolve) => callback.listen(port, '127.0.0.1', resolve))
-  t.teardown(() => new Promise((resolve) => callback.close(resolve)))
-  const provider = new AgentProvider(`http://127.0.0.1:${port}/callback`)
+  const { redirectUri, codes } = await loopbackListener(t)
+  const provider = new AgentProvider(redirectUri)
 
   // 1. Unauthenticated: the SDK follows the 401 to the metadata, registers, and wants a browser.
   const first = new Client({ name: 'oauth-e2e', version: '1.0.0' })
