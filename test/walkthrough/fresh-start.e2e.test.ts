@@ -20,6 +20,10 @@ const AGENT_NOTE = 'Walkthrough week: free trail maps with every order'
 const AGENT_HEADING = 'Packed by people who hike'
 const EDITOR_HEADING = 'Atlas Outfitters, tested on Toubkal'
 
+// Browser-side callbacks (the project compiles without the DOM library).
+declare const document: any
+declare const window: any
+
 const data = <T>(r: unknown) => (r as CallToolResult).structuredContent as T
 
 t.test('fresh start: banner, sign-in, app, MCP over OAuth, editor, activity, publish, live storefront', { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}` }, async (t) => {
@@ -143,7 +147,7 @@ t.test('fresh start: banner, sign-in, app, MCP over OAuth, editor, activity, pub
   await page.getByRole('row', { name: new RegExp(draft.id) }).getByRole('link', { name: 'Publish…' }).click()
   await page.getByRole('heading', { level: 1, name: `Publish “${draft.name}”?` }).waitFor()
   await shot(page, 'publish-confirm')
-  await Promise.all([page.waitForURL(/done=published/), page.getByRole('button', { name: 'Publish now' }).click()])
+  await Promise.all([page.waitForURL(/done=published/), page.getByRole('button', { name: /^Publish (now|version \d+)$/ }).click()])
   t.ok(await page.getByText('Published. The theme is now live on your storefront.').isVisible(), 'the dashboard confirms')
   t.match(await page.getByRole('row', { name: new RegExp(draft.id) }).innerText(), /Live/, 'the draft is now the live theme')
   await shot(page, 'published')
@@ -156,6 +160,22 @@ t.test('fresh start: banner, sign-in, app, MCP over OAuth, editor, activity, pub
   t.ok(await live.getByText(AGENT_NOTE).first().isVisible(), 'the agent’s announcement is live')
   t.ok(await live.getByRole('heading', { name: AGENT_HEADING }).isVisible(), 'the agent’s new section is live')
   t.ok(await live.getByRole('heading', { name: EDITOR_HEADING }).isVisible(), 'the editor’s heading is live')
+  // Scrolled through once, as a visitor would, so lazy images load; none may be broken.
+  await live.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    window.scrollTo(0, 0)
+  })
+  await live.waitForLoadState('networkidle')
+  const broken = await live.locator('img').evaluateAll((imgs) => imgs.filter((i: any) => !i.complete || i.naturalWidth === 0).map((i: any) => i.currentSrc || i.src))
+  t.same(broken, [], 'every image on the live home page loads')
   await shot(live, 'storefront')
+  await live.setViewportSize({ width: 390, height: 844 })
+  await live.goto(store.url)
+  await live.evaluate(() => window.scrollTo(0, 0))
+  t.ok(await live.getByRole('heading', { name: EDITOR_HEADING }).isVisible(), 'on a phone too')
+  await live.screenshot({ path: `${SHOTS}${String(step).padStart(2, '0')}-storefront-mobile.png` })
   t.same(problems, [], 'no page errors and no server errors along the way')
 })
