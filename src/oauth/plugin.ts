@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '../services.ts'
 import { AS_METADATA_PATH, authorizationServerMetadata, REGISTER_PATH, REVOKE_PATH, TOKEN_PATH } from './metadata.ts'
-import { registerAuthorizeRoutes, type MerchantSessions } from './authorize-routes.ts'
+import { registerAuthorizeRoutes } from './authorize-routes.ts'
 import { merchantSessions } from './merchant-sessions.ts'
 import { registerTokenRoutes } from './token-routes.ts'
 export { oauthDocumentedRoutes } from './openapi-routes.ts'
@@ -12,15 +12,13 @@ export async function oauthApiPlugin(api: FastifyInstance, services: Services): 
   await registerTokenRoutes(api, services)
 }
 
-export const oauthSitePlugin = (app: FastifyInstance, services: Services) => oauthSitePluginWith(merchantSessions)(app, services)
-
-// Tests may hand in their own view of who is signed in.
-export const oauthSitePluginWith = (sessions: (services: Services) => MerchantSessions) => async (app: FastifyInstance, services: Services): Promise<void> => {
+// The authorization page, signed in through the merchant's real session (src/auth).
+export async function oauthSitePlugin(app: FastifyInstance, services: Services): Promise<void> {
   const metadata = authorizationServerMetadata(services.baseUrl, services.config.oauth.dynamicRegistration)
   app.get(AS_METADATA_PATH, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*').send(metadata),
   )
-  await registerAuthorizeRoutes(app, services, sessions(services))
+  await registerAuthorizeRoutes(app, services, merchantSessions(services))
 }
 
 export const oauthRoutes: { method: string; path: string }[] = [

@@ -24,10 +24,3 @@ export function freePort(): Promise<number> {
   })
 }
 
-// A listener on a random loopback port that captures one OAuth redirect (Claude Code, Cursor and
-// VS Code style native clients).
-export async function loopbackCallback(t: T): Promise<{ redirectUri: string; port: number }> {
-  const port = await freePort()
-  void t
-  return { port, redirectUri: `http://127.0.0.1:${port}/callback` }
-}

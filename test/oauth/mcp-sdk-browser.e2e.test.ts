@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto'
-import { createServer } from 'node:http'
 import { existsSync, mkdirSync } from 'node:fs'
 import t from 'tap'
 import { chromium } from 'playwright-core'
-import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { STORE_A } from '../support/app.ts'
-import { freePort, liveOAuthApp } from './live.ts'
-import { COOKIE, sessionCookie, signedInPlugins } from './signed-in.ts'
+import { AgentProvider, loopbackListener } from './agent-provider.ts'
+import { liveOAuthApp } from './live.ts'
+import { merchantFor } from './sign-in.ts'
 
 // The MCP SDK client's own OAuth support against /api/v1/mcp, the merchant's consent given in a
 // real Chromium: 401 -> protected-resource metadata -> authorization-server metadata ->
@@ -19,49 +17,13 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
 const ARTIFACTS = new URL('../../test-artifacts/oauth/', import.meta.url)
 
-class AgentProvider implements OAuthClientProvider {
-  info: OAuthClientInformationMixed | undefined
-  saved: OAuthTokens | undefined
-  verifier = ''
-  authorizationUrl: URL | undefined
-  refreshes = 0
-  readonly redirectUrl: string
-  constructor(redirectUrl: string) {
-    this.redirectUrl = redirectUrl
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'MCP SDK agent', redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' }
-  }
-  clientInformation() { return this.info }
-  saveClientInformation(info: OAuthClientInformationMixed) { this.info = info }
-  tokens() { return this.saved }
-  saveTokens(tokens: OAuthTokens) {
-    if (this.saved) this.refreshes++
-    this.saved = tokens
-  }
-  // The contract requires state (at least 8 characters); the SDK sends one only when the provider makes it.
-  state() { return randomBytes(16).toString('base64url') }
-  redirectToAuthorization(url: URL) { this.authorizationUrl = url }
-  saveCodeVerifier(verifier: string) { this.verifier = verifier }
-  codeVerifier() { return this.verifier }
-}
-
 t.test('the MCP SDK client connects through OAuth with the consent given in Chromium, then refreshes after expiry', { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}` }, async (t) => {
-  const app = await liveOAuthApp(t, { OAUTH_ACCESS_TOKEN_TTL_SECONDS: '2' }, { pluginOverrides: signedInPlugins })
-  const merchant = (await app.services.db.selectFrom('stores').select('merchant_id').where('store_id', '=', STORE_A).executeTakeFirstOrThrow()).merchant_id
+  const app = await liveOAuthApp(t, { OAUTH_ACCESS_TOKEN_TTL_SECONDS: '2' })
+  const merchant = await merchantFor(app, STORE_A)
 
   // The agent's loopback callback, on a random port (Claude Code style).
-  const port = await freePort()
-  const codes: URL[] = []
-  const callback = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
-    if (url.pathname !== '/callback') return res.writeHead(204).end()
-    codes.push(url)
-    res.writeHead(200, { 'content-type': 'text/plain' }).end('Connected. You can close this window.')
-  })
-  await new Promise<void>((resolve) => callback.listen(port, '127.0.0.1', resolve))
-  t.teardown(() => new Promise((resolve) => callback.close(resolve)))
-  const provider = new AgentProvider(`http://127.0.0.1:${port}/callback`)
+  const { redirectUri, codes } = await loopbackListener(t)
+  const provider = new AgentProvider(redirectUri)
 
   // 1. Unauthenticated: the SDK follows the 401 to the metadata, registers, and wants a browser.
   const first = new Client({ name: 'oauth-e2e', version: '1.0.0' })
@@ -72,18 +34,24 @@ t.test('the MCP SDK client connects through OAuth with the consent given in Chro
   t.equal(authorizationUrl.searchParams.get('resource'), app.mcpUrl, 'asks for the MCP endpoint as resource (RFC 8707)')
   t.equal(authorizationUrl.searchParams.get('code_challenge_method'), 'S256')
 
-  // 2. The merchant, signed in, answers the consent page in a real browser.
+  // 2. The merchant signs in on the real sign-in form and answers the consent page, in a real browser.
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
   t.teardown(() => browser.close())
   if (!existsSync(ARTIFACTS)) mkdirSync(ARTIFACTS, { recursive: true })
   const problems: string[] = []
   for (const viewport of [{ name: 'mobile', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 900 }]) {
     const context = await browser.newContext({ viewport })
-    await context.addCookies([{ name: COOKIE, value: sessionCookie(merchant), url: app.url }])
     const page = await context.newPage()
     page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()) })
-    const response = await page.goto(authorizationUrl.toString())
-    t.equal(response?.status(), 200, `${viewport.name}: the consent page`)
+    await page.goto(authorizationUrl.toString())
+    t.equal(new URL(page.url()).pathname, '/dashboard/login', `${viewport.name}: signed out, the sign-in page first`)
+    await page.getByLabel('Email').fill(merchant.email)
+    await page.getByLabel('Password').fill(merchant.password)
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/oauth/authorize' && r.request().method() === 'GET'),
+      page.getByRole('button', { name: 'Sign in' }).click(),
+    ])
+    t.equal(response.status(), 200, `${viewport.name}: back on the consent page after signing in`)
     await page.getByRole('heading', { name: /MCP SDK agent/ }).waitFor({ timeout: 5000 })
     t.ok(await page.getByText('unverified', { exact: true }).isVisible(), `${viewport.name}: labelled unverified`)
     t.notOk(await page.getByRole('checkbox', { name: /publish a draft theme/i }).isChecked(), `${viewport.name}: publishing is not ticked`)

@@ -4,17 +4,16 @@ import { DEFAULT_AGENT_SCOPES } from '../../src/auth/scopes.ts'
 import { STORE_A } from '../support/app.ts'
 import { readConsentForm, submission } from './consent-form.ts'
 import { liveOAuthApp } from './live.ts'
-import { COOKIE, sessionCookie, signedInPlugins } from './signed-in.ts'
+import { merchantFor, signIn } from './sign-in.ts'
 
 const insecure = { [oauth.allowInsecureRequests]: true }
 
-async function merchantOf(app: Awaited<ReturnType<typeof liveOAuthApp>>, storeId: string) {
-  return (await app.services.db.selectFrom('stores').select('merchant_id').where('store_id', '=', storeId).executeTakeFirstOrThrow()).merchant_id
-}
+// The store's owner, signed in through the real sign-in page.
+const signedIn = async (app: Awaited<ReturnType<typeof liveOAuthApp>>) => signIn(app, await merchantFor(app, STORE_A))
 
 t.test('oauth4webapi end to end: discovery, registration, consent, code + PKCE, bearer use, refresh, revocation', async (t) => {
-  const app = await liveOAuthApp(t, {}, { pluginOverrides: signedInPlugins })
-  const cookie = `${COOKIE}=${sessionCookie(await merchantOf(app, STORE_A))}`
+  const app = await liveOAuthApp(t)
+  const cookie = await signedIn(app)
   const issuer = new URL(app.url)
   const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }))
   t.equal(as.issuer, app.url)
@@ -73,8 +72,8 @@ t.test('oauth4webapi end to end: discovery, registration, consent, code + PKCE, 
 })
 
 t.test('ChatGPT-style: registers, sends resource, reconnects without scope and gets the default set without a second consent', async (t) => {
-  const app = await liveOAuthApp(t, {}, { pluginOverrides: signedInPlugins })
-  const cookie = `${COOKIE}=${sessionCookie(await merchantOf(app, STORE_A))}`
+  const app = await liveOAuthApp(t)
+  const cookie = await signedIn(app)
   const redirectUri = 'https://chatgpt.com/connector_platform_oauth_redirect'
   const reg = await (await fetch(`${app.url}/api/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'ChatGPT', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }) })).json() as { client_id: string }
   const as = await oauth.processDiscoveryResponse(new URL(app.url), await oauth.discoveryRequest(new URL(app.url), { algorithm: 'oauth2', ...insecure }))
