@@ -29,8 +29,6 @@ type Options = {
   // false: only the REST API (no MCP endpoint, no storefront).
   plugins?: boolean
   env?: Record<string, string>
-  // Replaces parts of servicePlugins() (an adapter wired with a test double).
-  pluginOverrides?: Partial<AppOptions>
 }
 
 // A real app on a fresh, seeded database (PostgreSQL, or PGlite with TEST_DATABASE=pglite).
@@ -50,7 +48,7 @@ export async function testApp(t: { teardown: (fn: () => unknown) => void }, opti
   // The service's own client options; the test starts once it is connected.
   const redis = options.redisUrl ? openRedis(options.redisUrl) : null
   if (redis && redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve))
-  const extra: Partial<AppOptions> = options.plugins === false ? {} : { ...servicePlugins(), ...options.pluginOverrides }
+  const extra: Partial<AppOptions> = options.plugins === false ? {} : servicePlugins()
   const app = await buildApp(services, { redis, ...extra })
   await app.ready()
   t.teardown(async () => {
