@@ -116,7 +116,8 @@ ${more ? html`<div class="pager"><a class="button secondary" href="${href('/dash
   })
 }
 
-// Commands per day per app over the filtered rows (last 14 days of the range), as an SVG.
+// Commands per day per app over the filtered rows (last 14 days of the range), as an SVG. Every
+// other day is labelled, counting back from the last, so the newest bar always has its date.
 async function dailyChart(db: Kysely<Database>, storeId: string, f: Filters): Promise<Html | null> {
   const rows = await filtered(db, storeId, { ...f, cursor: null }).select(['a.occurred_at', 'a.credential_kind', 'p.name as app_name']).orderBy('a.first_position', 'desc').limit(5000).execute()
   if (rows.length === 0) return null
@@ -150,6 +151,6 @@ async function dailyChart(db: Kysely<Database>, storeId: string, f: Filters): Pr
   })
   const label = `Commands per day per app, ${days[0]} to ${days.at(-1)}: ${names.map((n) => `${n} ${days.reduce((s, d) => s + (series.get(n)?.get(d) ?? 0), 0)}`).join(', ')}`
   return html`<div class="card"><h2>Activity per day</h2><svg class="chart" viewBox="${`0 0 ${W} ${H + 18}`}" role="img" aria-label="${label}">${rects}
-${days.map((d, i) => (i % 2 === 0 ? html`<text x="${(i * bar + bar / 2).toFixed(1)}" y="${String(H + 14)}" font-size="10" text-anchor="middle" fill="#5b616e">${d.slice(5)}</text>` : null))}</svg>
+${days.map((d, i) => ((days.length - 1 - i) % 2 === 0 ? html`<text x="${(i * bar + bar / 2).toFixed(1)}" y="${String(H + 14)}" font-size="10" text-anchor="middle" fill="#5b616e">${d.slice(5)}</text>` : null))}</svg>
 <ul class="legend">${names.map((n, k) => html`<li><span class="swatch ${`c${k}`}"></span>${n}</li>`)}</ul></div>`
 }
