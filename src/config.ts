@@ -22,6 +22,9 @@ const envSchema = z.object({
   // An extra CA certificate (PEM file) trusted when fetching metadata documents (tests, internal PKI).
   OAUTH_CIMD_CA_FILE: z.string().min(1).optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
+  // How long a CDN in front may serve a live storefront page without asking (s-maxage; as long
+  // again stale while it revalidates). 0: shared caches revalidate every time.
+  STOREFRONT_SHARED_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86400).default(10),
 })
 
 export type Config = {
@@ -38,6 +41,7 @@ export type Config = {
   oauth: { dynamicRegistration: boolean; accessTokenTtlSeconds: number; registrationsPerHour: number; metadataDocumentAllowHosts: string[]; metadataDocumentCaFile: string | undefined }
   // Lets non-loopback clients read /metrics (Authorization: Bearer <token>).
   metricsToken: string | undefined
+  storefront: { sharedMaxAgeSeconds: number }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -72,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       metadataDocumentCaFile: e.OAUTH_CIMD_CA_FILE,
     },
     metricsToken: e.METRICS_TOKEN,
+    storefront: { sharedMaxAgeSeconds: e.STOREFRONT_SHARED_MAX_AGE_SECONDS },
   }
 }

@@ -14,6 +14,9 @@ import { hasAnyStore } from './seed/seed-commerce.ts'
 import { seedDemo, type DemoKey, type DemoMerchant } from './seed/seed-demo.ts'
 import { createServices } from './services.ts'
 import { servicePlugins } from './plugins.ts'
+import { disabledChangeFeed, type ChangeFeed } from './notifications/change-feed.ts'
+import { postgresChangeFeed } from './notifications/postgres-change-feed.ts'
+import { pgliteChangeFeed } from './notifications/pglite-change-feed.ts'
 
 const config = loadConfig()
 const logger = pino(loggerOptions(config.logLevel))
@@ -26,7 +29,14 @@ if (opened.pool) {
   observePool(() => pool, pool.options.max ?? 10)
 }
 
-const services = createServices({ config, db: opened.db, signingSecret, logger })
+// The in-memory caches' notifications: one LISTEN connection of its own on PostgreSQL, PGlite's
+// in-process listen() on the embedded database.
+const changeFeed: ChangeFeed = config.databaseUrl
+  ? postgresChangeFeed({ connectionString: config.databaseUrl, onState: (state, error) => logger[state === 'lost' ? 'warn' : 'info']({ err: error }, state === 'lost' ? 'change feed lost: caches bypassed until it listens again' : 'change feed listening') })
+  : opened.pglite
+    ? await pgliteChangeFeed(opened.pglite)
+    : disabledChangeFeed()
+const services = createServices({ config, db: opened.db, signingSecret, logger, changeFeed })
 
 // Only a first start of the embedded database seeds by itself; PostgreSQL is seeded with
 // `npm run seed`, and production never is.
@@ -79,6 +89,8 @@ async function shutdown(signal: string) {
   await app.close()
   clearInterval(purge)
   await stopCatchUp()
+  // Pending last_used_at writes, then the LISTEN connection.
+  await services.close()
   if (redis) await closeRedis(redis)
   await opened.close()
   process.exit(0)

@@ -12,6 +12,9 @@ import { existingCollectionIds, existingProductIds } from './queries/commerce/in
 import type { ReadContext } from './queries/read-context.ts'
 import { refusalAuditLimiter } from './commands/refusal-audit-limit.ts'
 import { createThemeCache } from './commands/theme/theme-cache.ts'
+import { CredentialCache } from './auth/credential-cache.ts'
+import { LastUsedRecorder } from './auth/last-used.ts'
+import { disabledChangeFeed, type ChangeFeed } from './notifications/change-feed.ts'
 
 // Everything an adapter (REST, MCP, CLI, renderer) needs, built once at start-up.
 export type Services = {
@@ -24,9 +27,17 @@ export type Services = {
   baseUrl: string
   clock: () => Date
   logger: Logger
+  // PostgreSQL notifications for the in-memory caches (src/notifications); disabled (every cache
+  // bypassed) unless the caller opens one.
+  changeFeed: ChangeFeed
+  // Verified bearer credentials (src/auth/credential-cache.ts) and their batched last-used writes.
+  credentials: CredentialCache
+  lastUsed: LastUsedRecorder
+  // Writes what is pending and closes the feed (after the HTTP server has drained).
+  close: () => Promise<void>
 }
 
-export function createServices(input: { config: Config; db: Kysely<Database>; signingSecret: string; logger: Logger; clock?: () => Date }): Services {
+export function createServices(input: { config: Config; db: Kysely<Database>; signingSecret: string; logger: Logger; clock?: () => Date; changeFeed?: ChangeFeed }): Services {
   const clock = input.clock ?? (() => new Date())
   // One budget of refusal audits per credential, shared by every transaction's deps.
   const admitRefusalAudit = refusalAuditLimiter(clock)
@@ -55,5 +66,15 @@ export function createServices(input: { config: Config; db: Kysely<Database>; si
   const commands: CommandDeps = { ...commandDeps(input.db), themes: createThemeCache() }
   const eventStore = commands.eventStore
   const read: ReadContext = { db: input.db, baseUrl: input.config.baseUrl, cursorSecret: `cursor:${input.signingSecret}` }
-  return { config: input.config, db: input.db, eventStore, commands, read, signingSecret: input.signingSecret, baseUrl: input.config.baseUrl, clock, logger: input.logger }
+  const changeFeed = input.changeFeed ?? disabledChangeFeed()
+  const credentials = new CredentialCache({ feed: changeFeed })
+  const lastUsed = new LastUsedRecorder(input.db, { onError: (error) => input.logger.warn({ err: error }, 'last_used_at batch failed') })
+  let closing: Promise<void> | null = null
+  const close = () =>
+    (closing ??= (async () => {
+      await lastUsed.close()
+      credentials.close()
+      await changeFeed.close()
+    })())
+  return { config: input.config, db: input.db, eventStore, commands, read, signingSecret: input.signingSecret, baseUrl: input.config.baseUrl, clock, logger: input.logger, changeFeed, credentials, lastUsed, close }
 }

@@ -7,7 +7,7 @@ import type { Database } from './database.ts'
 import { preparedStatements } from './prepared.ts'
 
 export type DatabaseKind = 'postgres' | 'pglite'
-export type OpenedDatabase = { db: Kysely<Database>; kind: DatabaseKind; close: () => Promise<void>; pool?: pg.Pool }
+export type OpenedDatabase = { db: Kysely<Database>; kind: DatabaseKind; close: () => Promise<void>; pool?: pg.Pool; pglite?: PGlite }
 
 // int8 as number, like PGlite: positions and versions stay far below 2^53.
 const pgTypes = {
@@ -45,7 +45,7 @@ export async function openPglite(dataDir: string | undefined): Promise<OpenedDat
   }
   await pglite.waitReady
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
-  return { db, kind: 'pglite', close: () => db.destroy() }
+  return { db, kind: 'pglite', close: () => db.destroy(), pglite }
 }
 
 export async function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): Promise<OpenedDatabase> {

@@ -69,7 +69,7 @@ export function registerOperation(app: FastifyInstance, op: OperationDefinition,
     ...(op.bodyLimit ? { bodyLimit: op.bodyLimit } : {}),
     handler: async (request, reply) => {
       request.audit.operationId = op.operationId
-      const authentication = await authenticateBearer(services.db, request.headers.authorization, { channel: 'rest', requestId: request.id, now: services.clock(), baseUrl: services.baseUrl })
+      const authentication = await authenticateBearer(services.db, request.headers.authorization, { channel: 'rest', requestId: request.id, now: services.clock(), baseUrl: services.baseUrl }, services)
       if (authentication.ok) {
         request.audit.credentialId = authentication.caller.actor.credentialId ?? undefined
         request.audit.storeId = authentication.caller.storeId

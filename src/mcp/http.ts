@@ -73,7 +73,7 @@ function insufficientScope(body: unknown, caller: Caller) {
 
 async function handlePost(services: Services, request: FastifyRequest, reply: FastifyReply) {
   request.audit.operationId = 'mcpJsonRpc'
-  const authentication = await authenticateBearer(services.db, request.headers.authorization, { channel: 'mcp', requestId: request.id, now: services.clock(), baseUrl: services.baseUrl })
+  const authentication = await authenticateBearer(services.db, request.headers.authorization, { channel: 'mcp', requestId: request.id, now: services.clock(), baseUrl: services.baseUrl }, services)
   if (!authentication.ok) {
     // MCP's challenge points to the protected-resource metadata (RFC 9728).
     reply.header('www-authenticate', `${mcpChallenge(services.baseUrl)}${authentication.refusal.reason === 'missing' ? '' : ', error="invalid_token"'}`)

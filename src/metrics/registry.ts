@@ -129,3 +129,29 @@ export const dbPool = new Gauge({
 export function countCommand(command: string, outcome: string): void {
   commands.inc({ command, outcome })
 }
+
+export const changeFeedHealthy = new Gauge({
+  name: 'sfts_change_feed_healthy',
+  help: '1 while the change feed (LISTEN connection, or PGlite in process) is healthy: the in-memory credential cache and storefront probes are trusted; 0: they are bypassed',
+  registers: [registry],
+})
+
+export const changeFeedFlushes = new Counter({
+  name: 'sfts_change_feed_flushes_total',
+  help: 'Times the change feed (re)started listening and told every cache to drop what it held',
+  registers: [registry],
+})
+
+export const credentialCache = new Counter({
+  name: 'sfts_credential_cache_requests_total',
+  help: 'Bearer credentials checked, by result: hit (no statement), miss (looked up, then cached), bypass (looked up: change feed unhealthy)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+})
+
+export const storefrontProbes = new Counter({
+  name: 'sfts_storefront_probe_requests_total',
+  help: 'Live storefront requests by how the store\'s versions were known: hit (memory, no statement), miss (queried, then kept), bypass (queried: change feed unhealthy)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+})

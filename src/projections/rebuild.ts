@@ -59,6 +59,10 @@ export async function rebuildProjection(db: Kysely<Database>, eventStore: EventS
       await sql`drop table ${sql.id('public', table)}`.execute(trx)
       await sql`alter table ${sql.id(SHADOW, table)} set schema public`.execute(trx)
     }
+    // The swapped-in tables have no triggers (create table … like does not copy them): attach the
+    // change notifications again (migration 0011), and tell every cache that anything may differ.
+    await sql`select change_notifications_attach()`.execute(trx)
+    await sql`select pg_notify('sfts_storefront', '*')`.execute(trx)
     await writeCheckpoint(trx, projection.name, position)
     await recordBuiltVersion(trx, projection)
     await trx.deleteFrom('projection_checkpoints').where('name', '=', checkpoint).execute()

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Services } from '../services.ts'
 import { errorPage } from './service-pages.ts'
-import { createStorefront, contentSecurityPolicy, type StorefrontOptions, type StorefrontResponse } from './storefront.ts'
+import { createStorefront, contentSecurityPolicy, gzipEtag, type StorefrontOptions, type StorefrontResponse } from './storefront.ts'
 import { FAVICON_PATH, FAVICON_SVG, STYLESHEET, STYLESHEET_PATH } from './styles.ts'
 
 // Storefront and preview pages (issue 5), at the root, outside the rate-limited /api context.
@@ -27,6 +27,7 @@ import { FAVICON_PATH, FAVICON_SVG, STYLESHEET, STYLESHEET_PATH } from './styles
 export function createStorefrontPlugin(options: StorefrontOptions = {}) {
   return async function storefrontPlugin(app: FastifyInstance, services: Services): Promise<void> {
     const storefront = createStorefront(services, options)
+    app.addHook('onClose', async () => storefront.close())
     await app.register(async (site) => {
       await site.register(helmet, {
         global: true,
@@ -97,12 +98,20 @@ function send(reply: FastifyReply, response: StorefrontResponse, styleHash?: str
     reply.header('content-security-policy', contentSecurityPolicy(styleHash))
     reply.header('cache-control', 'no-store')
   }
-  if (response.status === 304) return reply.send()
+  const accept = reply.request.headers['accept-encoding']
+  const gzip = typeof accept === 'string' && ACCEPTS_GZIP.test(accept)
+  // A strong ETag names one representation: the compressed copy has its own.
+  const etag = response.headers.etag
+  if (response.status === 304) {
+    reply.header('vary', 'accept-encoding')
+    if (gzip && etag !== undefined) reply.header('etag', gzipEtag(etag))
+    return reply.send()
+  }
   if (response.gzip !== undefined) {
     reply.header('vary', 'accept-encoding')
-    const accept = reply.request.headers['accept-encoding']
-    if (typeof accept === 'string' && ACCEPTS_GZIP.test(accept)) {
+    if (gzip) {
       reply.header('content-encoding', 'gzip')
+      if (etag !== undefined) reply.header('etag', gzipEtag(etag))
       return reply.send(response.gzip)
     }
   }

@@ -1,21 +1,33 @@
 // The storefront service: resolves a request (a live store by slug, or a preview token) to
 // a theme and a catalog, renders through page.ts and caches the result.
 //
-// Caching. Every request runs one small probe query (the store's catalog_version, the
-// version of its live theme or of the previewed theme, the version of its navigation
-// menus). A rendered page is cached under
-//   store id | base path | theme id @ theme version | catalog version | menus version | path | page query
+// Caching. A request needs the store's probe (its catalog_version, the version of its live
+// theme or of the previewed theme, the version of its navigation menus). Live probes are kept in
+// memory (live-probes.ts), invalidated by the change feed's notifications on every instance, so
+// a cached live page costs no PostgreSQL statement; while the feed is unhealthy, and for every
+// preview (whose token is verified on every request), the probe is one small query. A rendered
+// page is cached under
+//   store id | generation | base path | theme id @ theme version | catalog version | menus version | path | page query
 // so a new theme version, a publish, a catalog change (the platform bumps
 // stores.catalog_version on every catalog or stock change) or a menu change makes new keys,
-// and old entries age out of the LRU. The store id leads every key: nothing is ever shared
-// between stores. Data without a version of its own (store profile, settings, checkout terms)
-// is bounded by a time-to-live (60 s by default). Preview pages are keyed by their base path,
-// which holds the token, because their links and banner are the token's.
+// and old entries age out of the LRU. The generation moves with every notification for the
+// store (store profile, settings, checkout terms have no version of their own). The store id
+// leads every key: nothing is ever shared between stores. Everything is also bounded by a
+// time-to-live (60 s by default). Preview pages are keyed by their base path, which holds the
+// token, because their links and banner are the token's.
+//
+// HTTP caching. Cached live pages carry a strong ETag (a hash of the page's bytes, the same on
+// every instance; `-gzip` appended for the compressed copy) and, on 200,
+// `Cache-Control: public, max-age=0, s-maxage=N, stale-while-revalidate=N` (N =
+// STOREFRONT_SHARED_MAX_AGE_SECONDS, 10 by default; 0: `public, no-cache`): browsers revalidate
+// every time (a 304 from memory), a CDN in front may serve a page up to N s old, and N more
+// while it revalidates in the background. Previews are `private, no-store`.
 import { sql } from 'kysely'
 import { verifyPreviewToken } from '../preview/tokens.ts'
 import type { Services } from '../services.ts'
 import { defaultThemeDocument } from '../theme/document.ts'
 import { RenderCache } from './cache.ts'
+import { LiveProbes } from './live-probes.ts'
 import { databaseCatalog } from './catalog.ts'
 import type { Mode } from './env.ts'
 import type { PreviewInfo } from './layout.ts'
@@ -62,6 +74,20 @@ type Probe = {
 
 type CachedPage = Omit<RenderedPage, 'html'> & { body: Buffer; gzip: Buffer; etag: string }
 
+/** The strong ETag of a cached page's compressed copy. */
+export const gzipEtag = (etag: string) => `${etag.slice(0, -1)}-gzip"`
+
+/** If-None-Match (a list, weak comparison) against a page's ETag, either encoding. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false
+  if (ifNoneMatch.trim() === '*') return true
+  const gz = gzipEtag(etag)
+  return ifNoneMatch.split(',').some((raw) => {
+    const tag = raw.trim().replace(/^W\//, '')
+    return tag === etag || tag === gz
+  })
+}
+
 const CSP_BASE = [
   "default-src 'none'",
   "script-src 'none'",
@@ -92,6 +118,9 @@ export function createStorefront(services: Services, options: StorefrontOptions 
   const storeViews = new RenderCache<StoreView>({ maxEntries: 500, maxBytes: 16 * 1024 * 1024, ttlMs: ttl, sizeOf: () => 8192 })
   const documents = new RenderCache<unknown>({ maxEntries: 200, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000, sizeOf: () => 64 * 1024 })
   const db = services.db
+  const probes = new LiveProbes<Probe>({ feed: services.changeFeed, maxAgeMs: ttl })
+  const sharedMaxAge = services.config.storefront.sharedMaxAgeSeconds
+  const liveCacheControl = sharedMaxAge > 0 ? `public, max-age=0, s-maxage=${sharedMaxAge}, stale-while-revalidate=${sharedMaxAge}` : 'public, no-cache'
 
   const menusVersion = sql<number>`coalesce((select max(n.stream_version) from navigation_menus n where n.store_id = s.store_id), 0)`
 
@@ -130,7 +159,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
   }
 
   async function storeView(probe: Probe): Promise<StoreView | null> {
-    const key = `${probe.storeId}|c${probe.catalogVersion}|m${probe.menusVersion}`
+    const key = `${probe.storeId}|g${probes.generation(probe.storeId)}|c${probe.catalogVersion}|m${probe.menusVersion}`
     try {
       return (
         await storeViews.getOrCreate(key, async () => {
@@ -166,7 +195,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
       ...extra,
     }
     if (mode === 'preview') {
-      headers['cache-control'] = 'no-store'
+      headers['cache-control'] = 'private, no-store'
       headers['x-robots-tag'] = 'noindex, nofollow'
     } else if (!('cache-control' in headers)) {
       headers['cache-control'] = 'public, no-cache'
@@ -199,7 +228,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
     }
 
     const theme = probe.themeId === null ? DEFAULT_THEME_KEY : `${probe.themeId}@${probe.themeVersion}`
-    const key = [probe.storeId, basePath, theme, `c${probe.catalogVersion}`, `m${probe.menusVersion}`, route.kind === 'newsletter' ? 'not-found' : routePath(route) || route.kind, queryKey(route, query)].join('|')
+    const key = [probe.storeId, `g${probes.generation(probe.storeId)}`, basePath, theme, `c${probe.catalogVersion}`, `m${probe.menusVersion}`, route.kind === 'newsletter' ? 'not-found' : routePath(route) || route.kind, queryKey(route, query)].join('|')
     const { value: page, hit } = await pages.getOrCreate(key, async () => {
       const rendered = await renderStorefrontPage({
         store,
@@ -218,7 +247,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
       }
       const body = Buffer.from(rendered.html, 'utf8')
       const gzip = await gzipAsync(body, { level: 6 })
-      const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
       const { html: _html, ...rest } = rendered
       return { value: { ...rest, body, gzip, etag }, store: true }
     })
@@ -226,7 +255,8 @@ export function createStorefront(services: Services, options: StorefrontOptions 
     if (page.missingRefs.length > 0) extra['x-missing-references'] = page.missingRefs.join(', ')
     if (mode === 'live') {
       extra.etag = page.etag
-      if (ifNoneMatch !== undefined && ifNoneMatch === page.etag && page.status === 200) {
+      if (page.status === 200) extra['cache-control'] = liveCacheControl
+      if (page.status === 200 && etagMatches(ifNoneMatch, page.etag)) {
         return { status: 304, html: '', headers: headersFor(mode, page.styleHash, extra), missingRefs: page.missingRefs, cache: 'hit' }
       }
     }
@@ -236,7 +266,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
   return {
     /** /s/{slug}{subpath}: the store's active theme, or the default theme when none is active. */
     async live(slug: string, subpath: string, search: string, ifNoneMatch?: string): Promise<StorefrontResponse> {
-      const probe = await probeLive(slug)
+      const probe = await probes.get(slug, probeLive)
       if (probe === null) return servicePageResponse(storeNotFoundPage(), 'live')
       return serve({ probe, mode: 'live', basePath: `/s/${encodeURIComponent(probe.slug)}`, preview: null }, subpath, search, ifNoneMatch)
     },
@@ -268,7 +298,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
     /** The answer to the newsletter form (POST .../newsletter). */
     async newsletter(target: { slug: string } | { token: string }): Promise<StorefrontResponse> {
       if ('slug' in target) {
-        const probe = await probeLive(target.slug)
+        const probe = await probes.get(target.slug, probeLive)
         const store = probe ? await storeView(probe) : null
         if (probe === null || store === null) return servicePageResponse(storeNotFoundPage(), 'live')
         return servicePageResponse(newsletterPage(store, createUrls(`/s/${encodeURIComponent(probe.slug)}`, services.baseUrl), null), 'live')
@@ -282,6 +312,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
       return servicePageResponse(newsletterPage(store, createUrls(`/preview/${target.token}`, services.baseUrl), preview), 'preview')
     },
 
+    close: () => probes.close(),
     stats: () => ({ pages: pages.stats(), storeViews: storeViews.stats(), documents: documents.stats() }),
     clear(): void {
       pages.clear()

@@ -23,7 +23,7 @@ t.test('signed previews of a draft', async (t) => {
     t.match(textOf(parse(res.body)), reason)
     t.notOk(res.body.includes(HERO), 'never the theme')
     t.equal(res.headers['x-robots-tag'], 'noindex, nofollow')
-    t.equal(res.headers['cache-control'], 'no-store')
+    t.equal(res.headers['cache-control'], 'private, no-store')
     t.match(res.headers['content-security-policy'], /script-src 'none'/)
     return res
   }
@@ -38,7 +38,7 @@ t.test('signed previews of a draft', async (t) => {
     t.match(textOf(banner!), /Preview of Spring draft, version \d+ — not live/)
     t.ok(byTag(banner!, 'time')[0]?.attribs.datetime === new Date(expiresAt).toISOString(), 'with the expiry')
     t.equal(res.headers['x-robots-tag'], 'noindex, nofollow')
-    t.equal(res.headers['cache-control'], 'no-store')
+    t.equal(res.headers['cache-control'], 'private, no-store')
     t.match(res.headers['content-security-policy'], /script-src 'none'/)
     t.notMatch(res.headers['content-security-policy'], /unsafe-inline/)
     t.equal(res.headers['referrer-policy'], 'no-referrer', 'the token never leaks through Referer')
@@ -79,7 +79,7 @@ t.test('signed previews of a draft', async (t) => {
     t.equal(checkout.statusCode, 200)
     t.ok(textOf(parse(checkout.body)).includes(formatPrice('fr-MA', second.price.cents * 2, 'MAD')), 'checkout: the subtotal of two')
     t.ok(checkout.body.includes('preview-banner'), 'checkout in a preview is marked too')
-    t.equal(checkout.headers['cache-control'], 'no-store')
+    t.equal(checkout.headers['cache-control'], 'private, no-store')
     const newsletter = await app.inject({ method: 'POST', url: `${path}/newsletter`, payload: 'email=a%40b.example', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
     t.equal(newsletter.statusCode, 200)
     t.match(textOf(parse(newsletter.body)), /not stored/)

@@ -9,6 +9,18 @@ import { closeRedis, openRedis } from '../../src/redis.ts'
 import { seedDemo } from '../../src/seed/seed-demo.ts'
 import { createServices, type Services } from '../../src/services.ts'
 import { freshDatabase } from './database.ts'
+import type { OpenedDatabase } from '../../src/db/connect.ts'
+import type { ChangeFeed } from '../../src/notifications/change-feed.ts'
+import { pgliteChangeFeed } from '../../src/notifications/pglite-change-feed.ts'
+import { postgresChangeFeed } from '../../src/notifications/postgres-change-feed.ts'
+
+// The change feed main.ts would open on this database, listening once it resolves.
+export async function openChangeFeed(opened: OpenedDatabase & { url: string | null }): Promise<ChangeFeed> {
+  if (opened.pglite) return pgliteChangeFeed(opened.pglite)
+  const feed = postgresChangeFeed({ connectionString: opened.url! })
+  await feed.ready()
+  return feed
+}
 
 export const STORE_A = 'st_demo_atlas'
 export const STORE_B = 'st_demo_lumen'
@@ -29,11 +41,15 @@ type Options = {
   // false: only the REST API (no MCP endpoint, no storefront).
   plugins?: boolean
   env?: Record<string, string>
+  // true: a real change feed (LISTEN connection, or PGlite's listen), so the credential cache and
+  // the storefront probes are used; otherwise both are bypassed, as before them.
+  changeFeed?: boolean
 }
 
 // A real app on a fresh, seeded database (PostgreSQL, or PGlite with TEST_DATABASE=pglite).
 export async function testApp(t: { teardown: (fn: () => unknown) => void }, options: Options = {}): Promise<TestApp> {
-  const { db } = await freshDatabase(t)
+  const opened = await freshDatabase(t)
+  const { db } = opened
   const config = loadConfig({
     NODE_ENV: 'test',
     BASE_URL: 'http://storefront.test',
@@ -43,7 +59,8 @@ export async function testApp(t: { teardown: (fn: () => unknown) => void }, opti
     SIGNING_SECRET: 'test-signing-secret-0123456789abcdef',
     ...options.env,
   })
-  const services = createServices({ config, db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
+  const changeFeed = options.changeFeed ? await openChangeFeed(opened) : undefined
+  const services = createServices({ config, db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }), ...(changeFeed ? { changeFeed } : {}) })
   await seedDemo(services)
   // The service's own client options; the test starts once it is connected.
   const redis = options.redisUrl ? openRedis(options.redisUrl) : null
@@ -53,6 +70,7 @@ export async function testApp(t: { teardown: (fn: () => unknown) => void }, opti
   await app.ready()
   t.teardown(async () => {
     await app.close()
+    await services.close()
     if (redis) await closeRedis(redis)
   })
   const key = async (storeId: string, scopes: readonly Scope[] = SCOPES) => {
