@@ -38,6 +38,8 @@ t.test('a code becomes sfat_/sfrt_ tokens, stored as hashes, that work on REST a
   const inQuery = await app.app.inject({ method: 'GET', url: `/api/v1/context?access_token=${body.access_token}` })
   t.equal(inQuery.statusCode, 401)
 
+  // Last uses are written in batches (every 5 s and at shutdown): write the pending one now.
+  await app.services.lastUsed.flush()
   const grantRow = await app.services.db.selectFrom('oauth_grants').select('last_used_at').where('grant_id', '=', grant.grantId).executeTakeFirstOrThrow()
   t.ok(grantRow.last_used_at, 'last use is recorded on the grant')
 })
