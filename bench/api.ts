@@ -46,7 +46,7 @@ async function serve(url: string): Promise<void> {
     return (query as (...a: unknown[]) => unknown).apply(this, args)
   } as typeof query
   const opened = openPostgres(url, 10)
-  const { services, keys } = await seededServices(opened.db)
+  const { services, keys } = await seededServices(opened.db, {}, { changeFeedUrl: url })
   const storeId = 'st_demo_atlas'
   const key = keys.find((k) => k.storeId === storeId && k.scopes.includes('themes:write') && k.scopes.includes('products:read'))
   if (!key) throw new Error('no demo key with themes:write')

@@ -8,11 +8,14 @@ import type { Database } from '../../src/db/database.ts'
 import { DEMO_STORE_IDS } from '../../src/seed/demo-catalog.ts'
 import { seedDemo, type DemoKey } from '../../src/seed/seed-demo.ts'
 import { createServices, type Services } from '../../src/services.ts'
+import { postgresChangeFeed } from '../../src/notifications/postgres-change-feed.ts'
 
 export const BENCH_SIGNING_SECRET = 'bench-signing-secret-0123456789abcdef'
 
-// The real services (createServices) on a bench database, seeded like `npm start` does.
-export async function seededServices(db: Kysely<Database>, env: Record<string, string> = {}): Promise<{ services: Services; keys: DemoKey[] }> {
+// The real services (createServices) on a bench database, seeded like `npm start` does. With
+// `changeFeedUrl`, the change feed main.ts opens (credential cache and storefront probes in use),
+// unless BENCH_CHANGE_FEED=off (every cache bypassed: one lookup per request, as before them).
+export async function seededServices(db: Kysely<Database>, env: Record<string, string> = {}, options: { changeFeedUrl?: string } = {}): Promise<{ services: Services; keys: DemoKey[] }> {
   const config = loadConfig({
     NODE_ENV: 'test',
     BASE_URL: 'http://storefront.bench',
@@ -22,7 +25,12 @@ export async function seededServices(db: Kysely<Database>, env: Record<string, s
     LOG_LEVEL: 'silent',
     ...env,
   })
-  const services = createServices({ config, db, signingSecret: BENCH_SIGNING_SECRET, logger: pino({ level: 'silent' }) })
+  let changeFeed
+  if (options.changeFeedUrl && process.env.BENCH_CHANGE_FEED !== 'off') {
+    changeFeed = postgresChangeFeed({ connectionString: options.changeFeedUrl })
+    await changeFeed.ready()
+  }
+  const services = createServices({ config, db, signingSecret: BENCH_SIGNING_SECRET, logger: pino({ level: 'silent' }), ...(changeFeed ? { changeFeed } : {}) })
   const { keys } = await seedDemo(services)
   return { services, keys }
 }
