@@ -100,9 +100,19 @@ const CSP_BASE = [
   "frame-ancestors 'self'",
 ]
 
+const CSP_PREFIX = CSP_BASE.join('; ')
+// Built once per style hash (a few per theme version): cached pages send it on every request.
+const cspByStyleHash = new Map<string, string>()
+
 /** The Content-Security-Policy of a page: no script at all, styles from this origin plus the page's one hashed <style>. */
 export function contentSecurityPolicy(styleHash: string): string {
-  return [...CSP_BASE, `style-src 'self' ${styleHash}`].join('; ')
+  let csp = cspByStyleHash.get(styleHash)
+  if (csp === undefined) {
+    if (cspByStyleHash.size >= 1000) cspByStyleHash.clear()
+    csp = `${CSP_PREFIX}; style-src 'self' ${styleHash}`
+    cspByStyleHash.set(styleHash, csp)
+  }
+  return csp
 }
 
 const DEFAULT_THEME_KEY = 'default'
