@@ -221,16 +221,43 @@ export function createStorefront(services: Services, options: StorefrontOptions 
   // `document`: an earlier version's document (merchant previews of a version); the probe then carries that version.
   type Target = { probe: Probe; mode: Mode; basePath: string; preview: PreviewInfo | null; document?: unknown }
 
+  // Renders a page for the cache (the store view and theme document are read only here).
+  async function renderPage(target: Target, route: ReturnType<typeof parseRoute>, query: ReturnType<typeof readQuery>): Promise<{ value: CachedPage; store: boolean }> {
+    const { probe, mode, basePath, preview } = target
+    const store = await storeView(probe)
+    if (store === null) throw new StoreGone()
+    const rendered = await renderStorefrontPage({
+      store,
+      document: target.document ?? (await themeDocument(probe, store)),
+      catalog: databaseCatalog(services.read, probe.storeId),
+      route,
+      query,
+      mode,
+      basePath,
+      serviceBaseUrl: services.baseUrl,
+      preview: preview ?? undefined,
+      now: services.clock(),
+    })
+    if (rendered.missingRefs.length > 0) {
+      services.logger.warn({ storeId: probe.storeId, themeId: probe.themeId, themeVersion: probe.themeVersion, path: routePath(route), missingRefs: rendered.missingRefs }, 'storefront page references catalog records that no longer exist')
+    }
+    const body = Buffer.from(rendered.html, 'utf8')
+    const gzip = await gzipAsync(body, { level: 6 })
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+    const { html: _html, ...rest } = rendered
+    return { value: { ...rest, body, gzip, etag }, store: true }
+  }
+
   async function serve(target: Target, subpath: string, search: string, ifNoneMatch: string | undefined): Promise<StorefrontResponse> {
     const { probe, mode, basePath, preview } = target
     const route = parseRoute(subpath)
     const query = readQuery(new URLSearchParams(search))
-    const store = await storeView(probe)
-    if (store === null) return servicePageResponse(storeNotFoundPage(), mode)
-    const catalog = databaseCatalog(services.read, probe.storeId)
-    const urls = createUrls(basePath, services.baseUrl)
 
     if (route.kind === 'checkout') {
+      const store = await storeView(probe)
+      if (store === null) return servicePageResponse(storeNotFoundPage(), mode)
+      const catalog = databaseCatalog(services.read, probe.storeId)
+      const urls = createUrls(basePath, services.baseUrl)
       const product = query.variant ? await catalog.productOfVariant(query.variant) : null
       const quantityParam = Number(new URLSearchParams(search).get('quantity') ?? '1')
       const quantity = Number.isInteger(quantityParam) && quantityParam >= 1 && quantityParam <= 10 ? quantityParam : 1
@@ -239,28 +266,14 @@ export function createStorefront(services: Services, options: StorefrontOptions 
 
     const theme = probe.themeId === null ? DEFAULT_THEME_KEY : `${probe.themeId}@${probe.themeVersion}`
     const key = [probe.storeId, `g${probes.generation(probe.storeId)}`, basePath, theme, `c${probe.catalogVersion}`, `m${probe.menusVersion}`, route.kind === 'newsletter' ? 'not-found' : routePath(route) || route.kind, queryKey(route, query)].join('|')
-    const { value: page, hit } = await pages.getOrCreate(key, async () => {
-      const rendered = await renderStorefrontPage({
-        store,
-        document: target.document ?? (await themeDocument(probe, store)),
-        catalog,
-        route,
-        query,
-        mode,
-        basePath,
-        serviceBaseUrl: services.baseUrl,
-        preview: preview ?? undefined,
-        now: services.clock(),
-      })
-      if (rendered.missingRefs.length > 0) {
-        services.logger.warn({ storeId: probe.storeId, themeId: probe.themeId, themeVersion: probe.themeVersion, path: routePath(route), missingRefs: rendered.missingRefs }, 'storefront page references catalog records that no longer exist')
-      }
-      const body = Buffer.from(rendered.html, 'utf8')
-      const gzip = await gzipAsync(body, { level: 6 })
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
-      const { html: _html, ...rest } = rendered
-      return { value: { ...rest, body, gzip, etag }, store: true }
-    })
+    let page: CachedPage
+    let hit: boolean
+    try {
+      ;({ value: page, hit } = await pages.getOrCreate(key, () => renderPage(target, route, query)))
+    } catch (error) {
+      if (error instanceof StoreGone) return servicePageResponse(storeNotFoundPage(), mode)
+      throw error
+    }
     const extra: Record<string, string> = { 'x-storefront-cache': hit ? 'hit' : 'miss' }
     if (page.missingRefs.length > 0) extra['x-missing-references'] = page.missingRefs.join(', ')
     if (mode === 'live') {

@@ -5,7 +5,7 @@ import { sample } from './support.ts'
 
 // /metrics is scraped before and after real traffic, and each series the issue asks for moves.
 t.test('the series move with traffic: HTTP, commands, events, MCP, rate limits, render cache, projection lag', async (t) => {
-  const app = await testApp(t, { rateLimit: { max: 6, windowSeconds: 60 } })
+  const app = await testApp(t, { rateLimit: { max: 6, windowSeconds: 60 }, changeFeed: true })
   const scrape = async () => {
     const res = await app.app.inject({ method: 'GET', url: '/metrics' })
     t.equal(res.statusCode, 200)
@@ -43,6 +43,12 @@ t.test('the series move with traffic: HTTP, commands, events, MCP, rate limits, 
   t.equal(moved('sfts_render_cache_requests_total', { result: 'miss' }), 1, 'render cache: one miss')
   t.equal(moved('sfts_render_cache_requests_total', { result: 'hit' }), 1, 'then one hit')
   t.match(after, /sfts_render_cache_hit_ratio \d/)
+  t.ok(moved('sfts_credential_cache_requests_total', { result: 'miss' }) >= 1, 'credential cache: misses')
+  t.ok(moved('sfts_credential_cache_requests_total', { result: 'hit' }) >= 5, 'then hits (getContext again with one key)')
+  t.equal(moved('sfts_storefront_probe_requests_total', { result: 'miss' }), 1, 'storefront probe: one miss')
+  t.equal(moved('sfts_storefront_probe_requests_total', { result: 'hit' }), 1, 'then one hit')
+  t.equal(sample(after, 'sfts_change_feed_healthy'), 1, 'the change feed is healthy')
+  t.match(after, /sfts_change_feed_flushes_total \d/)
   t.ok(sample(after, 'sfts_projection_lag_events', { projection: 'themes' }) > 0, 'no catch-up runs in this app: the themes checkpoint lags behind the log')
   t.ok(sample(after, 'sfts_projection_lag_seconds', { projection: 'themes' }) >= 0)
   t.match(after, /sfts_process_cpu_seconds_total/)
