@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { Api, ApiError } from './api.ts'
 import { inverse, layoutOf, locate, newId, relativeIssues, defaultsFor } from './changes.ts'
 import { Outline, targetKey, templateLabel, type Selection } from './outline.tsx'
-import { AddPane, NavigationPane, PagesPane, SectionPane, TokensPane, type Draft } from './panes.tsx'
+import { AddPane, NavigationPane, navigationLimits, PagesPane, SectionPane, TokensPane, type Draft } from './panes.tsx'
 import type { MediaItem, Pickers } from './pickers.tsx'
 import { Preview } from './preview.tsx'
 import type { FormContext } from './schema-form.tsx'
@@ -90,7 +90,7 @@ export function Editor(props: { api: Api; boot: Boot }) {
 
   const doc = theme.document
   const readOnly = theme.status !== 'draft'
-  const ctx: FormContext = { pickers, richTextTags: schema.rules.richText.tags, disabled: readOnly }
+  const ctx: FormContext = { pickers, richText: schema.rules.richText, disabled: readOnly }
   const layout = layoutOf(doc, where)
   const placement = 'template' in where ? where.template : 'page'
   const selectedSection = selection?.kind === 'section' ? locate(doc, selection.id) : null
@@ -212,9 +212,10 @@ export function Editor(props: { api: Api; boot: Boot }) {
         draft={drafts[scope] ?? null}
         ctx={ctx}
         onDiscard={() => discard(scope)}
-        onSettings={(settings: Record<string, unknown>, blocks: Block[] | undefined) => {
+        blockLimit={schema.limits.blocksPerSection}
+        onSettings={(settings: Record<string, unknown>, blocks: Block[] | undefined, label?: string) => {
           const op: Operation = { op: 'updateSection', sectionId: s.id, ...(Object.keys(settings).length > 0 ? { settings } : {}), ...(blocks ? { blocks } : {}) }
-          void sendDraft(scope, `changed ${s.type}`, [op], { settings, blocks })
+          void sendDraft(scope, label ? `${label} in ${s.type}` : `changed ${s.type}`, [op], { settings, blocks })
         }}
         onDuplicate={() => {
           const copy = { ...s, id: newId(s.type) }
@@ -254,8 +255,10 @@ export function Editor(props: { api: Api; boot: Boot }) {
     pane = (
       <NavigationPane
         navigation={(draft?.settings.navigation as typeof doc.navigation | undefined) ?? doc.navigation}
-        issues={draft?.issues ?? new Map()}
+        limits={navigationLimits(schema.document.properties.navigation)}
+        draft={draft ?? null}
         disabled={readOnly}
+        onDiscard={() => discard('navigation')}
         onChange={(navigation) => void sendDraft('navigation', 'changed the navigation', [{ op: 'setNavigation', navigation }], { settings: { navigation } })}
       />
     )
