@@ -1,14 +1,23 @@
 // Rich text fields: a small toolbar editor over a contenteditable that can only hand over the
 // service's documented subset (the tags and attributes getThemeSchema lists under rules.richText).
 // Whatever the browser's editing commands or a paste put in the box, the value sent is rebuilt
-// from its DOM: allowed tags kept (a few look-alikes mapped onto them: <b> -> <strong>,
-// <div> -> <p>, <h1> -> <h2>), code-bearing elements dropped with their content, other wrappers
-// unwrapped, every attribute dropped except a safe href/title on <a>. Pasted HTML is parsed in an
-// inert document (DOMParser: no script runs, no image loads) and reduced the same way before it
-// reaches the page. The service validates the result again and stays the authority.
+// from it: allowed tags kept (a few look-alikes mapped onto them: <b> -> <strong>, <div> -> <p>,
+// <h1> -> <h2>), code-bearing elements dropped with their content, other wrappers unwrapped,
+// every attribute dropped except a safe href (the service's own URL rule) and a title on <a>,
+// text escaped. This is a reduction for the merchant's benefit, not the security boundary: the
+// service parses and validates every value again (src/theme/rich-text.ts) and stays the authority.
+//
+// Pasted HTML is read by the small tokenizer below, never by the browser's HTML parser: a parsed
+// document (DOMParser, <template>, createHTMLDocument) inherits the page's CSP and reports every
+// style attribute and event handler in the paste as a violation (blocked, but reported), and a
+// real tokenizer library (htmlparser2 with its entity tables) would almost double the bundle.
+// Entities are decoded by a detached <textarea>, whose content is text only.
 import { useEffect, useRef, useState } from 'preact/hooks'
+import { urlProblem } from '../../theme/url.ts'
 
 export type RichTextRules = { tags: string[]; attributes: Record<string, string[]> }
+
+type TNode = { text: string } | { name: string; attrs: Record<string, string>; children: TNode[] }
 
 // Removed with everything inside them (the service's sanitizer drops the same, and more).
 const DROP = new Set(['script', 'style', 'link', 'meta', 'head', 'title', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'noscript', 'noembed', 'noframes', 'template', 'svg', 'math', 'xmp', 'plaintext', 'textarea', 'select', 'option', 'form', 'button', 'input', 'img', 'picture', 'video', 'audio', 'canvas', 'portal'])
@@ -16,7 +25,7 @@ const DROP = new Set(['script', 'style', 'link', 'meta', 'head', 'title', 'ifram
 const ALIASES: Record<string, string> = { b: 'strong', i: 'em', strike: 's', del: 's', ins: 'u', h1: 'h2', h5: 'h4', h6: 'h4', tt: 'code', kbd: 'code', samp: 'code', pre: 'p' }
 // Containers that become a paragraph when they hold only inline content, and are unwrapped otherwise.
 const CONTAINERS = new Set(['div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'address', 'figure', 'figcaption', 'center', 'dd', 'dt', 'td', 'th', 'caption'])
-const BLOCK = new Set(['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'address', 'figure', 'table', 'tbody', 'thead', 'tr', 'td', 'th', 'pre', 'h1', 'h5', 'h6', 'dl', 'dd', 'dt', 'center', 'hr'])
+const BLOCK = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'address', 'figure', 'figcaption', 'center', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'dl', 'dd', 'dt', 'hr', 'form', 'nav'])
 // Blocks whose content is inline: a block met inside one is unwrapped (no <p> inside <p>).
 const TEXT_BLOCKS = new Set(['p', 'h2', 'h3', 'h4'])
 const MAX_DEPTH = 16
@@ -25,85 +34,214 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
 const escapeText = (s: string) => s.replace(CONTROL, '').replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'))
 const escapeAttr = (s: string) => s.replace(CONTROL, '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-/** An href the subset allows: https://, mailto:, tel: or a site-relative /path; anything else (javascript:, data:, //host...) is not. */
+/** An href rich text may carry, by the service's own URL rule (https://, mailto:, tel: or a site-relative /path), or null. */
 export function safeHref(raw: string): string | null {
   const href = raw.trim()
-  if (href.length === 0 || href.length > 2048 || /[\s\u0000-\u001f\u007f\\<>"]/.test(href)) return null
-  if (/^https:\/\/[^/]/i.test(href) || /^mailto:[^/]/i.test(href) || /^tel:[+0-9]/i.test(href)) return href
-  if (/^\/(?!\/)/.test(href)) return href
-  return null
+  return href !== '' && urlProblem(href, { allowContactSchemes: true }) === null ? href : null
 }
 
-/** The subset's HTML for the children of `root` (a contenteditable, or the body of an inert parsed document). */
-export function toSubset(root: Node, rules: RichTextRules): string {
-  const allowed = new Set(rules.tags)
-  const attrsOf = (tag: string) => rules.attributes[tag] ?? []
-  const hasBlock = (el: Element) => Array.from(el.querySelectorAll('*')).some((d) => BLOCK.has(d.localName))
+// --- reading HTML text into nodes, without the browser's parser ---
 
-  const element = (el: Element, depth: number, inText: boolean, inList: boolean): string => {
-    let tag = el.localName
-    if (DROP.has(tag)) return ''
-    if (tag === 'br') return allowed.has('br') ? '<br>' : ' '
+const VOID = new Set(['br', 'img', 'hr', 'input', 'meta', 'link', 'wbr', 'area', 'base', 'col', 'embed', 'source', 'track', 'param', 'keygen'])
+const RAW = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript'])
+const TAG = /<(\/?)([A-Za-z][A-Za-z0-9:-]*)/y
+const ATTR = /[\s/]*([^\s"'>/=][^\s"'>/=]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]*)))?/y
+const ATTR_END = /[\s/]*>/y
+
+let decoder: HTMLTextAreaElement | null = null
+/** Character references decoded by a detached <textarea> (its content is text: no element is ever made). */
+function decode(text: string): string {
+  if (!text.includes('&')) return text
+  decoder ??= document.createElement('textarea')
+  decoder.innerHTML = text.replace(/</g, '&lt;')
+  return decoder.value
+}
+
+/** HTML text as nodes: start and end tags, attributes, comments skipped, raw-text elements skipped whole. */
+export function parseHtml(html: string): TNode[] {
+  const root: TNode & { children: TNode[] } = { name: '#root', attrs: {}, children: [] }
+  const stack: (TNode & { children: TNode[]; name: string })[] = [root]
+  const top = () => stack[stack.length - 1]!
+  const text = (raw: string) => {
+    if (raw) top().children.push({ text: decode(raw) })
+  }
+  const closeTo = (name: string, stopAt: string[] = []) => {
+    for (let k = stack.length - 1; k > 0; k--) {
+      if (stopAt.includes(stack[k]!.name)) return
+      if (stack[k]!.name === name) {
+        stack.length = k
+        return
+      }
+    }
+  }
+  const lower = html.toLowerCase()
+  let i = 0
+  while (i < html.length) {
+    const lt = html.indexOf('<', i)
+    if (lt < 0) {
+      text(html.slice(i))
+      break
+    }
+    text(html.slice(i, lt))
+    if (html.startsWith('<!--', lt)) {
+      const end = html.indexOf('-->', lt + 4)
+      i = end < 0 ? html.length : end + 3
+      continue
+    }
+    if (html[lt + 1] === '!' || html[lt + 1] === '?') {
+      const end = html.indexOf('>', lt)
+      i = end < 0 ? html.length : end + 1
+      continue
+    }
+    TAG.lastIndex = lt
+    const tag = TAG.exec(html)
+    if (!tag) {
+      text('<')
+      i = lt + 1
+      continue
+    }
+    const closing = tag[1] === '/'
+    const name = tag[2]!.toLowerCase()
+    let j = TAG.lastIndex
+    const attrs: Record<string, string> = {}
+    for (;;) {
+      ATTR_END.lastIndex = j
+      if (ATTR_END.test(html)) {
+        j = ATTR_END.lastIndex
+        break
+      }
+      ATTR.lastIndex = j
+      const attr = ATTR.exec(html)
+      if (!attr || ATTR.lastIndex === j) {
+        j = html.length
+        break
+      }
+      j = ATTR.lastIndex
+      const key = attr[1]!.toLowerCase()
+      if (!(key in attrs)) attrs[key] = decode(attr[2] ?? attr[3] ?? attr[4] ?? '')
+    }
+    i = j
+    if (closing) {
+      closeTo(name)
+      continue
+    }
+    if (RAW.has(name)) {
+      const end = lower.indexOf(`</${name}`, i)
+      i = end < 0 ? html.length : end
+      continue
+    }
+    if (name === 'plaintext') break
+    // The implied end tags that matter for the subset: a block ends an open paragraph, an item the previous item.
+    if (BLOCK.has(name)) closeTo('p', ['ul', 'ol', 'blockquote', 'td', 'th', 'div', 'li'])
+    if (name === 'li') closeTo('li', ['ul', 'ol'])
+    const element = { name, attrs, children: [] as TNode[] }
+    top().children.push(element)
+    if (!VOID.has(name)) stack.push(element)
+  }
+  return root.children
+}
+
+/** The nodes of a live element (the contenteditable box). */
+function fromDom(parent: Node): TNode[] {
+  const out: TNode[] = []
+  for (const node of Array.from(parent.childNodes)) {
+    if (node.nodeType === Node.TEXT_NODE) out.push({ text: node.textContent ?? '' })
+    else if (node.nodeType === Node.ELEMENT_NODE) {
+      const el = node as Element
+      out.push({ name: el.localName, attrs: Object.fromEntries(Array.from(el.attributes, (a) => [a.name, a.value])), children: fromDom(el) })
+    }
+  }
+  return out
+}
+
+// --- nodes to the subset ---
+
+type Out = { html: string; text: boolean }
+
+/** The subset's HTML for a list of nodes. */
+export function toSubset(nodes: TNode[], rules: RichTextRules): string {
+  const allowed = new Set(rules.tags)
+  const hasBlock = (n: TNode): boolean => 'name' in n && n.children.some((c) => 'name' in c && (BLOCK.has(c.name) || hasBlock(c)))
+
+  const element = (el: Extract<TNode, { name: string }>, depth: number, inText: boolean, inList: boolean): Out => {
+    let tag = el.name
+    if (DROP.has(tag)) return { html: '', text: false }
+    if (tag === 'br') return allowed.has('br') ? { html: '<br>', text: false } : { html: ' ', text: false }
     const alias = ALIASES[tag]
     if (alias && allowed.has(alias)) tag = alias
-    if (CONTAINERS.has(tag)) tag = hasBlock(el) ? '' : 'p'
+    // A container (or a paragraph the browser put a list in) holding blocks is unwrapped: its blocks stand on their own.
+    if ((CONTAINERS.has(tag) || TEXT_BLOCKS.has(tag)) && !inText && hasBlock(el)) return flow(el.children, depth)
+    if (CONTAINERS.has(tag)) tag = 'p'
     if (tag === 'li' && !inList) tag = 'p'
     if ((tag === 'ul' || tag === 'ol') && !allowed.has('li')) tag = ''
     // Nothing block-level inside a paragraph or heading, nothing past the nesting limit.
     if (inText && BLOCK.has(tag) && tag !== 'li') tag = ''
-    if (!allowed.has(tag) || depth >= MAX_DEPTH) return children(el, depth, inText, false)
+    if (!allowed.has(tag) || depth >= MAX_DEPTH) return children(el.children, depth, inText, false)
     let attrs = ''
-    for (const name of attrsOf(tag)) {
-      const value = el.getAttribute(name)
-      if (value === null) continue
+    for (const name of rules.attributes[tag] ?? []) {
+      const value = el.attrs[name]
+      if (value === undefined) continue
       if (name === 'href') {
         const href = safeHref(value)
-        if (!href) continue
-        attrs += ` href="${escapeAttr(href)}"`
+        if (href) attrs += ` href="${escapeAttr(href)}"`
       } else if (value.trim() !== '') attrs += ` ${name}="${escapeAttr(value.slice(0, 250))}"`
     }
     // A link whose address is not allowed keeps its text, not its tag.
-    if (tag === 'a' && !/ href=/.test(attrs)) return children(el, depth, inText, false)
-    const inner = children(el, depth + 1, inText || TEXT_BLOCKS.has(tag), tag === 'ul' || tag === 'ol')
-    return `<${tag}${attrs}>${inner}</${tag}>`
+    if (tag === 'a' && !attrs.includes(' href=')) return children(el.children, depth, inText, false)
+    const inner = children(el.children, depth + 1, inText || TEXT_BLOCKS.has(tag), tag === 'ul' || tag === 'ol')
+    // Empty paragraphs, items and marks are nothing.
+    if (!inner.text) return { html: '', text: false }
+    return { html: `<${tag}${attrs}>${inner.html}</${tag}>`, text: true }
   }
 
-  const children = (parent: Node, depth: number, inText: boolean, inList: boolean): string => {
-    let out = ''
-    for (const node of Array.from(parent.childNodes)) {
-      if (node.nodeType === Node.TEXT_NODE) {
-        const text = node.textContent ?? ''
-        if (inList && text.trim() === '') continue
-        out += escapeText(text)
-      } else if (node.nodeType === Node.ELEMENT_NODE) out += element(node as Element, depth, inText, inList)
+  const children = (nodes: TNode[], depth: number, inText: boolean, inList: boolean): Out => {
+    let html = ''
+    let text = false
+    for (const node of nodes) {
+      if ('text' in node) {
+        if (inList && node.text.trim() === '') continue
+        html += escapeText(node.text)
+        text ||= node.text.trim() !== ''
+      } else {
+        const out = element(node, depth, inText, inList)
+        html += out.html
+        text ||= out.text
+      }
     }
-    return out
+    return { html, text }
   }
 
-  // At the top level, runs of loose text and inline elements become paragraphs.
-  let out = ''
-  let run = ''
-  const flush = () => {
-    if (run.replace(/<br>/g, '').trim() !== '') out += allowed.has('p') ? `<p>${run.trim()}</p>` : run
-    run = ''
+  /** Block-level content: runs of loose text and inline elements between blocks become paragraphs. */
+  const flow = (nodes: TNode[], depth: number): Out => {
+    let html = ''
+    let text = false
+    let run: TNode[] = []
+    const flush = () => {
+      const out = children(run, depth + 1, true, false)
+      if (out.text) {
+        html += allowed.has('p') ? `<p>${out.html.trim()}</p>` : out.html
+        text = true
+      }
+      run = []
+    }
+    for (const node of nodes) {
+      if ('name' in node && BLOCK.has(node.name)) {
+        flush()
+        const out = element(node, depth, false, false)
+        html += out.html
+        text ||= out.text
+      } else run.push(node)
+    }
+    flush()
+    return { html, text }
   }
-  for (const node of Array.from(root.childNodes)) {
-    if (node.nodeType === Node.ELEMENT_NODE && BLOCK.has((node as Element).localName)) {
-      flush()
-      out += element(node as Element, 0, false, false)
-    } else if (node.nodeType === Node.TEXT_NODE) run += escapeText(node.textContent ?? '')
-    else if (node.nodeType === Node.ELEMENT_NODE) run += element(node as Element, 0, false, false)
-  }
-  flush()
-  // Empty paragraphs and a box with nothing to read are nothing.
-  out = out.replace(/<p>(?:\s|<br>)*<\/p>/g, '')
-  const probe = new DOMParser().parseFromString(out, 'text/html').body.textContent ?? ''
-  return probe.trim() === '' ? '' : out
+
+  return flow(nodes, 0).html
 }
 
-/** HTML from outside (the stored value, a paste) reduced to the subset without ever running or loading anything. */
+/** HTML from outside (the stored value, a paste) reduced to the subset. */
 export function subsetOfHtml(html: string, rules: RichTextRules): string {
-  return toSubset(new DOMParser().parseFromString(html, 'text/html').body, rules)
+  return toSubset(parseHtml(html), rules)
 }
 
 const textToHtml = (text: string) =>
@@ -114,17 +252,73 @@ const textToHtml = (text: string) =>
     .map((para) => `<p>${escapeText(para).replace(/\r?\n/g, '<br>')}</p>`)
     .join('')
 
-type Tool = { key: string; label: string; text: string; allowed: (tags: Set<string>) => boolean; run?: () => void; on?: () => boolean }
+type Tool = { key: string; label: string; text: string; allowed: (tags: Set<string>) => boolean; run?: (box: HTMLElement) => void; on?: () => boolean }
 
 const exec = (command: string, value?: string) => document.execCommand(command, false, value)
 const block = () => String(document.queryCommandValue('formatBlock') || '').toLowerCase()
+
+/**
+ * Turns the top-level blocks the selection spans into one list of `kind` (or, when they already
+ * are exactly such a list, back into paragraphs). Done here rather than with execCommand, which
+ * in Chromium nests the list inside the paragraph and drops the caret at its start.
+ */
+function toggleList(box: HTMLElement, kind: 'ul' | 'ol') {
+  const selection = document.getSelection()
+  if (!selection || selection.rangeCount === 0) return
+  const range = selection.getRangeAt(0)
+  const topOf = (node: Node): Node | null => {
+    let n: Node | null = node
+    while (n && n.parentNode !== box) n = n.parentNode
+    return n
+  }
+  const first = topOf(range.startContainer)
+  const last = topOf(range.endContainer)
+  if (!first || !last) return
+  const spanned: Node[] = []
+  for (let n: Node | null = first; n; n = n.nextSibling) {
+    spanned.push(n)
+    if (n === last) break
+  }
+  const caret = { node: range.startContainer, offset: range.startOffset }
+  const isList = (n: Node) => n.nodeType === Node.ELEMENT_NODE && (n as Element).localName === kind
+  let replacement: Node[]
+  if (spanned.every(isList)) {
+    replacement = spanned.flatMap((list) =>
+      Array.from(list.childNodes).map((li) => {
+        const p = document.createElement('p')
+        p.append(...Array.from(li.childNodes))
+        return p
+      }),
+    )
+  } else {
+    const list = document.createElement(kind)
+    for (const n of spanned) {
+      const name = n.nodeType === Node.ELEMENT_NODE ? (n as Element).localName : '#text'
+      if (name === 'ul' || name === 'ol') list.append(...Array.from(n.childNodes))
+      else {
+        const li = document.createElement('li')
+        if (['p', 'h2', 'h3', 'h4', 'div', 'blockquote'].includes(name)) li.append(...Array.from(n.childNodes))
+        else li.append(n)
+        list.append(li)
+      }
+    }
+    replacement = [list]
+  }
+  const anchor = spanned[0]!
+  for (const node of replacement) box.insertBefore(node, anchor)
+  for (const n of spanned) if (n.parentNode === box) box.removeChild(n)
+  // Text nodes keep their identity when moved: the caret goes back where it was.
+  const target = box.contains(caret.node) ? caret : { node: replacement[0]!, offset: 0 }
+  selection.collapse(target.node, Math.min(target.offset, target.node.nodeType === Node.TEXT_NODE ? (target.node.textContent ?? '').length : target.node.childNodes.length))
+  box.dispatchEvent(new Event('input', { bubbles: true }))
+}
 
 const TOOLS: Tool[] = [
   { key: 'bold', label: 'Bold', text: 'B', allowed: (t) => t.has('strong') || t.has('b'), run: () => exec('bold'), on: () => document.queryCommandState('bold') },
   { key: 'italic', label: 'Italic', text: 'I', allowed: (t) => t.has('em') || t.has('i'), run: () => exec('italic'), on: () => document.queryCommandState('italic') },
   { key: 'link', label: 'Link', text: 'Link', allowed: (t) => t.has('a') },
-  { key: 'ul', label: 'Bulleted list', text: '• List', allowed: (t) => t.has('ul') && t.has('li'), run: () => exec('insertUnorderedList'), on: () => document.queryCommandState('insertUnorderedList') },
-  { key: 'ol', label: 'Numbered list', text: '1. List', allowed: (t) => t.has('ol') && t.has('li'), run: () => exec('insertOrderedList'), on: () => document.queryCommandState('insertOrderedList') },
+  { key: 'ul', label: 'Bulleted list', text: '• List', allowed: (t) => t.has('ul') && t.has('li'), run: (box) => toggleList(box, 'ul'), on: () => document.queryCommandState('insertUnorderedList') },
+  { key: 'ol', label: 'Numbered list', text: '1. List', allowed: (t) => t.has('ol') && t.has('li'), run: (box) => toggleList(box, 'ol'), on: () => document.queryCommandState('insertOrderedList') },
   { key: 'p', label: 'Paragraph', text: '¶', allowed: (t) => t.has('p'), run: () => exec('formatBlock', 'p'), on: () => block() === 'p' },
   { key: 'h2', label: 'Heading', text: 'H2', allowed: (t) => t.has('h2'), run: () => exec('formatBlock', 'h2'), on: () => block() === 'h2' },
   { key: 'h3', label: 'Subheading', text: 'H3', allowed: (t) => t.has('h3'), run: () => exec('formatBlock', 'h3'), on: () => block() === 'h3' },
@@ -153,39 +347,43 @@ export function RichTextEditor(props: { id: string; labelId: string; label: stri
     sent.current = null
   }, [props.value])
 
+  /** Which toolbar states (bold, list...) apply where the caret is. */
+  const refresh = () => setPressed(Object.fromEntries(tools.filter((t) => t.on).map((t) => [t.key, t.on!()])))
+
   // Where the caret was in this box, so a toolbar button (which takes the focus) acts there.
   useEffect(() => {
     const track = () => {
       const selection = document.getSelection()
       if (!selection || selection.rangeCount === 0 || !box.current?.contains(selection.anchorNode)) return
       range.current = selection.getRangeAt(0).cloneRange()
-      setPressed(Object.fromEntries(tools.filter((t) => t.on).map((t) => [t.key, t.on!()])))
+      refresh()
     }
     document.addEventListener('selectionchange', track)
     return () => document.removeEventListener('selectionchange', track)
   }, [])
 
-  /** Focuses the box with the caret where it was (the live selection if it is still in the box, else the last one seen there). */
+  /** Focuses the box for a toolbar command. Clicked with a mouse, the box kept its focus and caret;
+   *  reached by Tab, it gets back the caret it had (the last selection seen in it). */
   const restore = () => {
     const el = box.current
     if (!el) return
-    const selection = document.getSelection()
-    const live = selection && selection.rangeCount > 0 && el.contains(selection.anchorNode) ? selection.getRangeAt(0).cloneRange() : null
-    const at = live ?? (range.current && el.contains(range.current.startContainer) ? range.current : null)
-    el.focus()
+    if (document.activeElement !== el) {
+      el.focus()
+      const selection = document.getSelection()
+      if (selection && range.current && el.contains(range.current.startContainer)) {
+        selection.removeAllRanges()
+        selection.addRange(range.current)
+      }
+    }
     // Paragraphs on Enter, tags rather than style attributes (which the page's CSP refuses anyway).
     exec('defaultParagraphSeparator', 'p')
     exec('styleWithCSS', 'false')
-    if (at && selection) {
-      selection.removeAllRanges()
-      selection.addRange(at)
-    }
   }
 
   const commit = () => {
     const el = box.current
     if (!el) return
-    const html = toSubset(el, rules)
+    const html = toSubset(fromDom(el), rules)
     // Show what is kept: the box holds exactly the value that is sent.
     if (el.innerHTML !== html) el.innerHTML = html
     if (html === props.value || html === sent.current) return
@@ -250,7 +448,8 @@ export function RichTextEditor(props: { id: string; labelId: string; label: stri
               onClick={() => {
                 if (tool.run) {
                   restore()
-                  tool.run()
+                  if (box.current) tool.run(box.current)
+                  refresh()
                   return
                 }
                 const current = range.current?.startContainer.parentElement?.closest('a')
