@@ -129,7 +129,8 @@ function Blocks(props: { info: SectionTypeInfo; blocks: Block[]; limit: number; 
         ))}
       </ol>
       {open ? (
-        <div class="block-settings" id="block-settings" role="group" aria-label={`${title(open, openIndex)} settings`}>
+        <div class="block-settings" id="block-settings" role="group" aria-labelledby="block-settings-title">
+          <h4 id="block-settings-title">{title(open, openIndex)} settings</h4>
           {schema ? (
             <SchemaForm schema={schema} value={open.settings} prefix={`blocks[${openIndex}].settings`} issues={issues} ctx={ctx} onCommit={(key, value) => props.onChange(blocks.map((b, k) => (k === openIndex ? { ...b, settings: merged(b.settings, { [key]: value }) } : b)))} />
           ) : (
@@ -198,7 +199,9 @@ function Blocks(props: { info: SectionTypeInfo; blocks: Block[]; limit: number; 
 
 /** The first words of a block's text, so blocks of one type can be told apart in the list. */
 function blockSummary(block: Block): string {
-  const text = Object.values(block.settings).find((v) => typeof v === 'string' && v.trim() !== '' && !v.startsWith('/') && !v.startsWith('#')) as string | undefined
+  const s = block.settings
+  const preferred = ['question', 'heading', 'title', 'label', 'text', 'quote', 'name'].map((k) => s[k])
+  const text = [...preferred, ...Object.values(s)].find((v) => typeof v === 'string' && v.trim() !== '' && !v.startsWith('/') && !v.startsWith('#') && !/^https?:/.test(v)) as string | undefined
   if (!text) return ''
   const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()
   return plain.length > 40 ? `${plain.slice(0, 39)}…` : plain
