@@ -11,6 +11,9 @@ import { ARTIFACTS, createDraft, editorTestApp, editorUrl, launch, merchantPage,
 
 declare const document: any
 declare const window: any
+declare const DataTransfer: any
+declare const ClipboardEvent: any
+declare const getComputedStyle: any
 
 /** A paste into the focused rich text box, as the browser delivers it from the clipboard. */
 async function paste(page: Page, html: string, text = '') {
