@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { Page } from 'playwright-core'
-import { createDraft, editorTestApp, editorUrl, launch, merchantPage, selectText } from './support.ts'
+import { createDraft, editorTestApp, editorUrl, launch, merchantPage, selectText, settledValue } from './support.ts'
 
 // Pages, navigation (with sub-links), blocks and images in Chromium: each change is one batch
 // the service accepts, and a refused one (a reserved slug, an unsafe sub-link) shows the
@@ -107,7 +107,7 @@ t.test('pages, navigation, blocks and images', async (t) => {
     t.equal(await bad.getAttribute('aria-invalid'), 'true')
     t.equal((await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.version, before, 'nothing changed')
     await page.getByRole('button', { name: 'Discard unsaved change' }).click()
-    t.equal(await child(2).getByLabel('Address').inputValue(), '/', 'discarding shows the saved address again')
+    t.equal(await settledValue(child(2).getByLabel('Address'), '/'), '/', 'discarding shows the saved address again')
 
     await child(1).getByRole('button', { name: `Delete sub-link ${n}.1` }).click()
     await saved(page, 'changed the navigation')

@@ -3,7 +3,7 @@ import axe from 'axe-core'
 import type { Page } from 'playwright-core'
 import { createApiKey, ensureApp } from '../../src/auth/credentials.ts'
 import { SCOPES } from '../../src/auth/scopes.ts'
-import { ARTIFACTS, createDraft, editorTestApp, editorUrl, launch, merchantPage, STORE_B } from './support.ts'
+import { ARTIFACTS, createDraft, editorTestApp, editorUrl, launch, merchantPage, settledValue, STORE_B } from './support.ts'
 
 // The editor's rules in Chromium: refused values show the service's message at the field and
 // change nothing; a concurrent agent batch is a conflict that names the agent and re-applies on
@@ -36,7 +36,7 @@ t.test('editor rules', async (t) => {
     t.equal(await heading.getAttribute('aria-invalid'), 'true')
     t.equal((await theme()).version, before.version, 'nothing changed')
     await page.getByRole('button', { name: 'Discard unsaved change' }).click()
-    t.equal(await heading.inputValue(), 'Welcome to our store', 'discarding shows the saved value again')
+    t.equal(await settledValue(heading, 'Welcome to our store'), 'Welcome to our store', 'discarding shows the saved value again')
 
     const button = page.getByRole('group', { name: 'Primary button' })
     const link = button.getByLabel('Link', { exact: true })

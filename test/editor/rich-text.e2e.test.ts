@@ -1,4 +1,5 @@
 import t from 'tap'
+import axe from 'axe-core'
 import type { Page } from 'playwright-core'
 import { validateRichText } from '../../src/theme/rich-text.ts'
 import { ARTIFACTS, createDraft, editorTestApp, editorUrl, launch, merchantPage, selectText } from './support.ts'
@@ -34,6 +35,15 @@ t.test('rich text: a toolbar editor limited to the safe subset', async (t) => {
   const env = await editorTestApp(t)
   const themeId = await createDraft(env, 'Rich text draft')
   const about = async () => (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.document.templates.home.find((s: { id: string }) => s.id === 'home-about')
+  // A section with blocks and a menu with sub-links, as an agent would have drafted them.
+  const start = (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.version as number
+  const drafted = await env.api('POST', `/api/v1/themes/${themeId}/batch`, {
+    operations: [
+      { op: 'createSection', target: { template: 'home' }, index: 1, section: { id: 'faq-1', type: 'faq', settings: {}, blocks: [{ id: 'q1', type: 'question', settings: { question: 'How fast do you ship?', answer: '<p>Within three days.</p>' } }, { id: 'q2', type: 'question', settings: { question: 'Can I return a tent?', answer: '<p>Within 30 days.</p>' } }] } },
+      { op: 'setNavigation', navigation: [{ label: 'Home', href: '/' }, { label: 'Shop', href: '/products', children: [{ label: 'Tents', href: '/products?q=tent' }, { label: 'Packs', href: '/products?q=pack' }] }] },
+    ],
+  }, { 'if-match': `"${start}"` })
+  t.equal(drafted.status, 200, 'the agent’s draft landed')
   let version = (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.version as number
   const saved = async (label: string) => {
     version += 1
@@ -134,6 +144,26 @@ t.test('rich text: a toolbar editor limited to the safe subset', async (t) => {
     t.equal(refused.status(), 400)
     t.equal((await refused.json()).error.code, 'UNSAFE_CONTENT')
     t.equal((await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.version, before, 'nothing changed')
+  })
+
+  await t.test('axe-core: the rich text field, a block list and the sub-link editor have no serious or critical violations', async (t) => {
+    const scan = async () => {
+      await page.evaluate(axe.source)
+      const result = await page.evaluate(() => (globalThis as any).axe.run(document, { iframes: false, resultTypes: ['violations'] }))
+      return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    }
+    await page.getByRole('button', { name: 'Link', exact: true }).click()
+    await page.getByLabel('Link address').waitFor()
+    t.same(await scan(), [], 'rich text with its link form open')
+    await page.getByRole('button', { name: 'Link', exact: true }).click()
+    await page.getByRole('button', { name: /^Faq/ }).click()
+    await page.locator('.blocks .select', { hasText: 'Question 1' }).click()
+    await page.getByRole('group', { name: 'Question 1 settings' }).waitFor()
+    t.same(await scan(), [], 'a block list with a block open')
+    await page.getByRole('button', { name: 'Navigation' }).click()
+    await page.getByRole('group', { name: 'Sub-link 2.1', exact: true }).waitFor()
+    t.same(await scan(), [], 'navigation with sub-links')
+    await page.getByRole('button', { name: 'Rich text: About us', exact: true }).click()
   })
 
   await t.test('screenshots of the rich text toolbar', async () => {

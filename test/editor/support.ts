@@ -128,3 +128,14 @@ export async function selectText(field: Locator, text: string): Promise<void> {
     throw new Error(`no text "${wanted}" in the field`)
   }, text)
 }
+
+/** The input's value once it equals `expected` (a re-render after a click may take a moment), or whatever it holds after `ms`. */
+export async function settledValue(input: Locator, expected: string, ms = 5000): Promise<string> {
+  const until = Date.now() + ms
+  let value = await input.inputValue()
+  while (value !== expected && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    value = await input.inputValue()
+  }
+  return value
+}
