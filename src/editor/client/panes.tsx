@@ -148,7 +148,7 @@ function Blocks(props: { info: SectionTypeInfo; blocks: Block[]; limit: number; 
                   props.onChange([...blocks.slice(0, openIndex + 1), copy, ...blocks.slice(openIndex + 1)], 'duplicated a block')
                 }}
               >
-                Duplicate block
+                Duplicate
               </button>
               <button
                 type="button"
@@ -159,7 +159,7 @@ function Blocks(props: { info: SectionTypeInfo; blocks: Block[]; limit: number; 
                   props.onChange(blocks.filter((_, k) => k !== openIndex), 'deleted a block')
                 }}
               >
-                Delete block
+                Delete
               </button>
             </div>
           )}

@@ -439,7 +439,6 @@ export function RichTextEditor(props: { id: string; labelId: string; label: stri
               key={tool.key}
               type="button"
               class={`tool tool-${tool.key}`}
-              aria-label={tool.label}
               title={tool.label}
               aria-pressed={tool.on ? pressed[tool.key] === true : undefined}
               aria-expanded={tool.key === 'link' ? link !== null : undefined}
@@ -456,7 +455,9 @@ export function RichTextEditor(props: { id: string; labelId: string; label: stri
                 setLink(link ? null : { href: current?.getAttribute('href') ?? '', error: null })
               }}
             >
-              {tool.text}
+              {/* Named by its words (not aria-label), shown as its glyph. */}
+              <span aria-hidden="true">{tool.text}</span>
+              <span class="visually-hidden">{tool.label}</span>
             </button>
           ))}
         </div>
