@@ -10,6 +10,7 @@ import * as merchants from './migrations/0006-merchants.ts'
 import * as oauth from './migrations/0007-oauth.ts'
 import * as readModels from './migrations/0008-read-models.ts'
 import * as appendProjected from './migrations/0009-event-store-append-projected.ts'
+import * as contextThemes from './migrations/0010-context-themes-from-themes.ts'
 
 // Migrations are imported, not read from a folder, so the same list runs on PGlite and PostgreSQL.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007-oauth': oauth,
   '0008-read-models': readModels,
   '0009-event-store-append-projected': appendProjected,
+  '0010-context-themes-from-themes': contextThemes,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
