@@ -347,6 +347,12 @@ export function RichTextEditor(props: { id: string; labelId: string; label: stri
     sent.current = null
   }, [props.value])
 
+  // The address box takes the focus when the link form opens (the caret in the text is kept in `range`).
+  const opened = link !== null
+  useEffect(() => {
+    if (opened) document.getElementById(`${id}-href`)?.focus()
+  }, [opened])
+
   /** Which toolbar states (bold, list...) apply where the caret is. */
   const refresh = () => setPressed(Object.fromEntries(tools.filter((t) => t.on).map((t) => [t.key, t.on!()])))
 
@@ -471,7 +477,7 @@ export function RichTextEditor(props: { id: string; labelId: string; label: stri
               type="text"
               inputMode="url"
               value={link.href}
-              placeholder="/pages/about-us or https://…"
+              placeholder="/pages/… or https://…"
               aria-invalid={link.error ? true : undefined}
               aria-describedby={link.error ? `${id}-href-error` : undefined}
               onInput={(e) => setLink({ href: e.currentTarget.value, error: null })}
