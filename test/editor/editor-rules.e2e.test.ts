@@ -85,6 +85,22 @@ t.test('editor rules', async (t) => {
     t.equal(doc.templates.home.find((s: { id: string }) => s.id === 'home-about').settings.heading, 'Written by the agent', 'the agent’s change is kept')
   })
 
+  await t.test('a conflict on the same field says what re-applying would replace', async (t) => {
+    const current = await theme()
+    const agent = await env.api('POST', `/api/v1/themes/${themeId}/batch`, { operations: [{ op: 'updateSection', sectionId: 'home-hero', settings: { heading: 'The agent’s hero' } }] }, { 'if-match': `"${current.version}"` })
+    t.equal(agent.status, 200, 'the agent changed the hero heading')
+    await heading.fill('The merchant’s hero')
+    await heading.press('Enter')
+    const alert = page.getByRole('alert').filter({ hasText: 'This theme changed while you were editing' })
+    await alert.waitFor()
+    t.match(await alert.innerText(), /Re-applying replaces what changed meanwhile: “heading” of section home-hero/, 'the overlap is named')
+    t.equal((await hero()).settings.heading, 'The agent’s hero', 'nothing was overwritten yet')
+    t.equal(await page.getByRole('button', { name: 'Re-apply my change' }).count(), 0, 'no plain re-apply')
+    await page.getByRole('button', { name: 'Replace with my change' }).click()
+    await statusSaved(page, current.version + 2, 'changed hero')
+    t.equal((await hero()).settings.heading, 'The merchant’s hero', 'replaced only when the merchant said so')
+  })
+
   await t.test('axe-core finds no serious or critical violations', async (t) => {
     await page.evaluate(axe.source)
     const result = await page.evaluate(() => (globalThis as any).axe.run(document, { iframes: false, resultTypes: ['violations'] }))
