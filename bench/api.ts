@@ -16,6 +16,7 @@
 //
 // node_modules/.bin/node bench/api.ts [--seconds 10] [--rounds 2] [--connections 8] [--warmup 2]
 //   [--routes getTheme,getContext,...]  a subset of the routes (hello-world always runs)
+//   [--pool 10]               the server's pool size
 //   [--server-cpu-prof DIR]   profile the server process (node --cpu-prof) into DIR
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -27,6 +28,8 @@ const SECONDS = numberArg('seconds', 10)
 const ROUNDS = numberArg('rounds', 2)
 const CONNECTIONS = numberArg('connections', 8)
 const WARMUP = numberArg('warmup', 2)
+// The server's pool (the service's default is 10).
+const POOL = numberArg('pool', 10)
 
 type Ready = { type: 'ready'; port: number; key: string; liveThemeId: string; drafts: string[]; seedSeconds: number }
 
@@ -45,7 +48,7 @@ async function serve(url: string): Promise<void> {
     statements++
     return (query as (...a: unknown[]) => unknown).apply(this, args)
   } as typeof query
-  const opened = openPostgres(url, 10)
+  const opened = openPostgres(url, POOL)
   const { services, keys } = await seededServices(opened.db, {}, { changeFeedUrl: url })
   const storeId = 'st_demo_atlas'
   const key = keys.find((k) => k.storeId === storeId && k.scopes.includes('themes:write') && k.scopes.includes('products:read'))
@@ -156,7 +159,7 @@ async function main(): Promise<void> {
   let child: ChildProcess | null = null
   try {
     const prof = stringArg('server-cpu-prof')
-    child = fork(fileURLToPath(import.meta.url), ['--serve', '--connections', String(CONNECTIONS)], {
+    child = fork(fileURLToPath(import.meta.url), ['--serve', '--connections', String(CONNECTIONS), '--pool', String(POOL)], {
       env: { ...process.env, BENCH_API_DATABASE_URL: bdb.url },
       execArgv: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -167,7 +170,7 @@ async function main(): Promise<void> {
     })
     const base = `http://127.0.0.1:${ready.port}`
     await headerWithLoad('REST API under autocannon', [
-      `server: buildApp + service plugins in a child process on ${base}, fresh database ${bdb.name} seeded by seedDemo (${fmt(ready.seedSeconds, 1)} s), pool 10, rate limit 1e9/min`,
+      `server: buildApp + service plugins in a child process on ${base}, fresh database ${bdb.name} seeded by seedDemo (${fmt(ready.seedSeconds, 1)} s), pool ${POOL}, rate limit 1e9/min`,
       `${CONNECTIONS} connections per route; ${SECONDS} s per route in ${ROUNDS} alternating rounds, ${WARMUP} s warm-up per route; load generator (autocannon) in this process`,
     ])
     const allRoutes: Route[] = [

@@ -154,6 +154,17 @@ const row = (label: string, s: Summary, base?: Summary) => ({
   'cores node / pg / other': coresUsed(s.cpu, s.seconds),
 })
 
+// Statements sent to PostgreSQL (each at least one round trip), counted during the breakdown. The
+// wrapper is installed before any pool connects: a pool client keeps the query function it had when
+// it connected (src/db/prepared.ts wraps it per client).
+let roundTrips = 0
+let counting = false
+const query = pg.Client.prototype.query
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  if (counting) roundTrips++
+  return (query as (...a: unknown[]) => unknown).apply(this, args)
+} as typeof query
+
 await withBenchDatabase('command', { poolSize: POOL }, async (bdb) => {
   const pool = bdb.plainPool(POOL)
   const t0 = performance.now()
@@ -188,18 +199,12 @@ await withBenchDatabase('command', { poolSize: POOL }, async (bdb) => {
   const breakdown: Record<string, string>[] = []
   const phaseNames = new Set<string>()
   const perCallers: { callers: number; timings: Record<string, number>; total: number; n: number }[] = []
-  let roundTrips = 0
-  const query = pg.Client.prototype.query
   for (const callers of callerCounts) {
     const inst = instrumented(services.commands, bdb.db)
-    // Count statements sent to PostgreSQL (each is at least one round trip), begin and commit included.
     roundTrips = 0
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      roundTrips++
-      return (query as (...a: unknown[]) => unknown).apply(this, args)
-    } as typeof query
+    counting = true
     const run = await commandLoad(inst.deps, themes, callers)(Math.max(2, seconds / 4))
-    pg.Client.prototype.query = query
+    counting = false
     inst.timings['statements sent to PostgreSQL'] = roundTrips
     const n = run.latencies.length
     const total = run.latencies.reduce((a, b) => a + b, 0)

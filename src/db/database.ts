@@ -67,7 +67,6 @@ export interface ThemesTable {
 }
 export interface StoreContextTable {
   store_id: string
-  themes: ColumnType<unknown, string | undefined, string>
   catalog_version: Generated<number>
   base_url: Generated<string>
   products: ColumnType<unknown, string | undefined, string>

@@ -10,6 +10,7 @@ import * as merchants from './migrations/0006-merchants.ts'
 import * as oauth from './migrations/0007-oauth.ts'
 import * as readModels from './migrations/0008-read-models.ts'
 import * as appendProjected from './migrations/0009-event-store-append-projected.ts'
+import * as contextThemes from './migrations/0010-context-themes-from-themes.ts'
 import * as changeNotifications from './migrations/0011-change-notifications.ts'
 
 // Migrations are imported, not read from a folder, so the same list runs on PGlite and PostgreSQL.
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0007-oauth': oauth,
   '0008-read-models': readModels,
   '0009-event-store-append-projected': appendProjected,
+  '0010-context-themes-from-themes': contextThemes,
   '0011-change-notifications': changeNotifications,
 }
 

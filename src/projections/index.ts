@@ -7,10 +7,9 @@ import { liveThemesProjection } from './live-themes-projection.ts'
 import { mediaProjection } from './media-projection.ts'
 import { navigationProjection } from './navigation-projection.ts'
 import type { Projection } from './projection.ts'
-import { storeContextProjection } from './store-context-projection.ts'
 import { themesProjection } from './themes-projection.ts'
 
-export const projections: readonly Projection[] = [themesProjection, liveThemesProjection, activityProjection, navigationProjection, mediaProjection, storeContextProjection]
+export const projections: readonly Projection[] = [themesProjection, liveThemesProjection, activityProjection, navigationProjection, mediaProjection]
 
 export function projectionNamed(name: string): Projection | undefined {
   return projections.find((p) => p.name === name)

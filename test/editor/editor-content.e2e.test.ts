@@ -1,9 +1,13 @@
 import t from 'tap'
 import type { Page } from 'playwright-core'
-import { createDraft, editorTestApp, editorUrl, launch, merchantPage } from './support.ts'
+import { createDraft, editorTestApp, editorUrl, launch, merchantPage, selectText, settledValue } from './support.ts'
 
-// Pages, navigation, blocks and images in Chromium: each change is a batch the service accepts,
-// and a refused one (a reserved slug) shows the service's message at the field.
+// Pages, navigation (with sub-links), blocks and images in Chromium: each change is one batch
+// the service accepts, and a refused one (a reserved slug, an unsafe sub-link) shows the
+// service's message at the field. Blocks are reordered like sections: by dragging their handle
+// and by Arrow Up / Arrow Down on it.
+
+declare const document: any
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 
@@ -41,8 +45,11 @@ t.test('pages, navigation, blocks and images', async (t) => {
     t.equal(await page.getByLabel('Editing').inputValue(), `page:${pageId}`, 'the outline shows the page')
     await page.getByRole('button', { name: 'Add section' }).click()
     await page.getByRole('button', { name: 'Rich text', exact: true }).click()
-    await page.getByLabel('Body', { exact: true }).fill('<p>We make <strong>tents</strong>.</p>')
-    await page.getByLabel('Body', { exact: true }).blur()
+    const body = page.getByLabel('Body', { exact: true })
+    await body.fill('We make tents.')
+    await selectText(body, 'tents')
+    await page.getByRole('button', { name: 'Bold', exact: true }).click()
+    await body.blur()
     await page.getByRole('button', { name: 'Add to page' }).click()
     await saved(page, 'added rich-text')
     t.equal((await doc()).pages[0].layout[0].settings.body, '<p>We make <strong>tents</strong>.</p>')
@@ -66,30 +73,131 @@ t.test('pages, navigation, blocks and images', async (t) => {
     t.same((await doc()).navigation.at(-1), { label: 'About', href: '/pages/about-us' })
   })
 
-  await t.test('blocks', async (t) => {
+  await t.test('navigation sub-links: add, rename, link, reorder, delete', async (t) => {
+    const n = (await doc()).navigation.length as number
+    const last = page.getByRole('group', { name: `Link ${n}`, exact: true })
+    await last.getByRole('button', { name: `Add sub-link to link ${n}` }).click()
+    await saved(page, 'changed the navigation')
+    await last.getByRole('button', { name: `Add sub-link to link ${n}` }).click()
+    await saved(page, 'changed the navigation')
+    const child = (j: number) => page.getByRole('group', { name: `Sub-link ${n}.${j}`, exact: true })
+    await child(1).getByLabel('Text').fill('Our story')
+    await child(1).getByLabel('Text').press('Enter')
+    await saved(page, 'changed the navigation')
+    await child(2).getByLabel('Text').fill('Contact')
+    await child(2).getByLabel('Text').press('Enter')
+    await saved(page, 'changed the navigation')
+    await child(2).getByLabel('Address').fill('/pages/contact')
+    await child(2).getByLabel('Address').press('Enter')
+    await saved(page, 'changed the navigation')
+    t.same((await doc()).navigation.at(-1), { label: 'About', href: '/pages/about-us', children: [{ label: 'Our story', href: '/' }, { label: 'Contact', href: '/pages/contact' }] }, 'two sub-links, renamed and linked')
+
+    await child(2).getByRole('button', { name: `Move sub-link ${n}.2 up` }).click()
+    await saved(page, 'changed the navigation')
+    t.same((await doc()).navigation.at(-1).children.map((c: { label: string }) => c.label), ['Contact', 'Our story'], 'reordered')
+
+    // An unsafe address is refused by the service; its message shows at that sub-link's field.
+    const before = (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.version
+    const bad = child(2).getByLabel('Address')
+    await bad.fill('javascript:alert(1)')
+    await bad.press('Enter')
+    const field = child(2).locator('.field.has-error', { has: page.getByLabel('Address') })
+    await field.waitFor()
+    t.match(await field.locator('.error').innerText(), /javascript/i, 'the message is at the sub-link’s address')
+    t.equal(await bad.getAttribute('aria-invalid'), 'true')
+    t.equal((await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.version, before, 'nothing changed')
+    await page.getByRole('button', { name: 'Discard unsaved change' }).click()
+    t.equal(await settledValue(child(2).getByLabel('Address'), '/'), '/', 'discarding shows the saved address again')
+
+    await child(1).getByRole('button', { name: `Delete sub-link ${n}.1` }).click()
+    await saved(page, 'changed the navigation')
+    t.same((await doc()).navigation.at(-1).children, [{ label: 'Our story', href: '/' }], 'deleted')
+    await child(1).getByRole('button', { name: `Delete sub-link ${n}.1` }).click()
+    await saved(page, 'changed the navigation')
+    t.same((await doc()).navigation.at(-1), { label: 'About', href: '/pages/about-us' }, 'the last sub-link gone, the entry has no children key')
+    t.equal(await child(1).getByRole('button', { name: /Add sub-link/ }).count(), 0, 'a sub-link cannot have sub-links (two levels, as the schema says)')
+  })
+
+  await t.test('blocks: add, select, duplicate, reorder by keyboard and by drag, delete', async (t) => {
     await page.getByLabel('Editing').selectOption('template:home')
     await page.getByRole('button', { name: 'Add section' }).click()
     await page.getByRole('button', { name: 'Faq', exact: true }).click()
     await page.getByRole('button', { name: 'Add to page' }).click()
     await saved(page, 'added faq')
+    const faq = async () => (await doc()).templates.home.find((s: { type: string }) => s.type === 'faq') as { blocks: { id: string; settings: { question: string; answer?: string } }[] }
     await page.getByRole('button', { name: 'Add block' }).click()
-    await saved(page, 'changed faq')
-    await page.getByText('Question 1').click()
-    const answer = page.getByLabel('Answer', { exact: true })
-    await answer.fill('<p>Within three days.</p>')
+    await saved(page, 'added a block in faq')
+    // The new block is selected: its settings are open.
+    const settings = (i: number) => page.getByRole('group', { name: `Question ${i} settings` })
+    const answer = settings(1).getByLabel('Answer', { exact: true })
+    await answer.fill('Within three days.')
     await answer.blur()
     await saved(page, 'changed faq')
-    const faq = (await doc()).templates.home.find((s: { type: string }) => s.type === 'faq')
-    t.equal(faq.blocks.length, 1)
-    t.same(faq.blocks[0].settings, { question: 'Question', answer: '<p>Within three days.</p>' })
+    t.same((await faq()).blocks[0]!.settings, { question: 'Question', answer: '<p>Within three days.</p>' })
+    await settings(1).getByLabel('Question', { exact: true }).fill('How fast do you ship?')
+    await settings(1).getByLabel('Question', { exact: true }).press('Enter')
+    await saved(page, 'changed faq')
+
     await page.getByRole('button', { name: 'Duplicate Question 1' }).click()
+    await saved(page, 'duplicated a block in faq')
+    await settings(2).waitFor()
+    t.pass('the copy is selected')
+    await settings(2).getByLabel('Question', { exact: true }).fill('Can I return a tent?')
+    await settings(2).getByLabel('Question', { exact: true }).press('Enter')
     await saved(page, 'changed faq')
-    await page.getByText('Question 2').click()
-    await page.getByRole('button', { name: 'Move Question 2 up' }).click()
+    await page.getByRole('button', { name: 'Add block' }).click()
+    await saved(page, 'added a block in faq')
+    await settings(3).getByLabel('Question', { exact: true }).fill('Do you ship abroad?')
+    await settings(3).getByLabel('Question', { exact: true }).press('Enter')
     await saved(page, 'changed faq')
-    const after = (await doc()).templates.home.find((s: { type: string }) => s.type === 'faq')
-    t.equal(after.blocks.length, 2, 'duplicated')
-    t.same(after.blocks.map((b: { id: string }) => b.id), [after.blocks[0].id, faq.blocks[0].id], 'and moved above the original')
+    const questions = async () => (await faq()).blocks.map((b) => b.settings.question)
+    t.same(await questions(), ['How fast do you ship?', 'Can I return a tent?', 'Do you ship abroad?'])
+
+    // Selecting a block in the list opens its settings (and only its).
+    await page.locator('.blocks .select', { hasText: 'Question 1' }).click()
+    await settings(1).waitFor()
+    t.equal(await page.locator('.block-settings').count(), 1, 'one block’s settings at a time')
+
+    // Every reorder is exactly one applyThemeBatch: an updateSection with the blocks in their new order.
+    const batches: any[] = []
+    const onRequest = (request: { url(): string; method(): string; postDataJSON(): any }) => {
+      if (request.method() === 'POST' && request.url().endsWith('/batch')) batches.push(request.postDataJSON())
+    }
+    page.on('request', onRequest)
+    const handles = page.locator('.blocks .handle')
+    t.equal(await handles.count(), 3, 'each block has a drag handle')
+    await handles.nth(1).focus()
+    await page.keyboard.press('ArrowUp')
+    await saved(page, 'moved a block in faq')
+    t.same(await questions(), ['Can I return a tent?', 'How fast do you ship?', 'Do you ship abroad?'], 'Arrow Up on the handle moved the block one place up')
+    t.equal(await page.evaluate(() => document.activeElement?.dataset?.handle), (await faq()).blocks[0]!.id, 'focus stays on the moved block’s handle')
+    t.equal(batches.length, 1, 'one batch')
+    t.same(batches[0].operations.map((o: { op: string }) => o.op), ['updateSection'], 'of one updateSection')
+    await page.keyboard.press('ArrowDown')
+    await saved(page, 'moved a block in faq')
+    t.same(await questions(), ['How fast do you ship?', 'Can I return a tent?', 'Do you ship abroad?'], 'Arrow Down moved it back')
+
+    // Drag the last block's handle above the first.
+    const from = (await handles.nth(2).boundingBox())!
+    const to = (await handles.nth(0).boundingBox())!
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+    await page.mouse.down()
+    for (let i = 1; i <= 12; i++) await page.mouse.move(from.x + from.width / 2, from.y + ((to.y - 4 - from.y) * i) / 12, { steps: 2 })
+    await page.mouse.up()
+    await saved(page, 'moved a block in faq')
+    t.same(await questions(), ['Do you ship abroad?', 'How fast do you ship?', 'Can I return a tent?'], 'dragging moved the last block to the top')
+    t.equal(batches.length, 3, 'each move was one batch')
+    page.off('request', onRequest)
+    t.same((await faq()).blocks.find((b) => b.settings.question === 'How fast do you ship?')!.settings.answer, '<p>Within three days.</p>', 'blocks keep their settings when moved')
+
+    await page.locator('.blocks .select', { hasText: 'Question 3' }).click()
+    await page.getByRole('button', { name: 'Delete Question 3' }).click()
+    await saved(page, 'deleted a block in faq')
+    t.same(await questions(), ['Do you ship abroad?', 'How fast do you ship?'], 'deleted')
+
+    await page.getByRole('button', { name: 'Undo: deleted a block in faq' }).click()
+    await saved(page, 'undid deleted a block in faq')
+    t.same(await questions(), ['Do you ship abroad?', 'How fast do you ship?', 'Can I return a tent?'], 'undo brings the block back')
   })
 
   await t.test('an image uploaded through the media operation', async (t) => {

@@ -3,7 +3,7 @@ import axe from 'axe-core'
 import type { Page } from 'playwright-core'
 import { createApiKey, ensureApp } from '../../src/auth/credentials.ts'
 import { SCOPES } from '../../src/auth/scopes.ts'
-import { ARTIFACTS, createDraft, editorTestApp, editorUrl, launch, merchantPage, STORE_B } from './support.ts'
+import { ARTIFACTS, createDraft, editorTestApp, editorUrl, launch, merchantPage, settledValue, STORE_B } from './support.ts'
 
 // The editor's rules in Chromium: refused values show the service's message at the field and
 // change nothing; a concurrent agent batch is a conflict that names the agent and re-applies on
@@ -36,7 +36,7 @@ t.test('editor rules', async (t) => {
     t.equal(await heading.getAttribute('aria-invalid'), 'true')
     t.equal((await theme()).version, before.version, 'nothing changed')
     await page.getByRole('button', { name: 'Discard unsaved change' }).click()
-    t.equal(await heading.inputValue(), 'Welcome to our store', 'discarding shows the saved value again')
+    t.equal(await settledValue(heading, 'Welcome to our store'), 'Welcome to our store', 'discarding shows the saved value again')
 
     const button = page.getByRole('group', { name: 'Primary button' })
     const link = button.getByLabel('Link', { exact: true })
@@ -83,6 +83,22 @@ t.test('editor rules', async (t) => {
     const doc = (await theme()).document
     t.equal(doc.templates.home.find((s: { id: string }) => s.id === 'home-hero').settings.heading, 'Merchant heading', 'the merchant’s change is applied')
     t.equal(doc.templates.home.find((s: { id: string }) => s.id === 'home-about').settings.heading, 'Written by the agent', 'the agent’s change is kept')
+  })
+
+  await t.test('a conflict on the same field says what re-applying would replace', async (t) => {
+    const current = await theme()
+    const agent = await env.api('POST', `/api/v1/themes/${themeId}/batch`, { operations: [{ op: 'updateSection', sectionId: 'home-hero', settings: { heading: 'The agent’s hero' } }] }, { 'if-match': `"${current.version}"` })
+    t.equal(agent.status, 200, 'the agent changed the hero heading')
+    await heading.fill('The merchant’s hero')
+    await heading.press('Enter')
+    const alert = page.getByRole('alert').filter({ hasText: 'This theme changed while you were editing' })
+    await alert.waitFor()
+    t.match(await alert.innerText(), /Re-applying replaces what changed meanwhile: “heading” of section home-hero/, 'the overlap is named')
+    t.equal((await hero()).settings.heading, 'The agent’s hero', 'nothing was overwritten yet')
+    t.equal(await page.getByRole('button', { name: 'Re-apply my change' }).count(), 0, 'no plain re-apply')
+    await page.getByRole('button', { name: 'Replace with my change' }).click()
+    await statusSaved(page, current.version + 2, 'changed hero')
+    t.equal((await hero()).settings.heading, 'The merchant’s hero', 'replaced only when the merchant said so')
   })
 
   await t.test('axe-core finds no serious or critical violations', async (t) => {

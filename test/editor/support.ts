@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { pino } from 'pino'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { loadConfig } from '../../src/config.ts'
 import { buildApp } from '../../src/http/app.ts'
 import { createApiKey, ensureApp } from '../../src/auth/credentials.ts'
@@ -106,4 +106,36 @@ export async function createDraft(env: EditorTestApp, name: string): Promise<str
   const created = await env.api('POST', '/api/v1/themes', { name, provider: 'claude' })
   if (created.status !== 201) throw new Error(`createTheme: ${created.status} ${JSON.stringify(created.json)}`)
   return created.json.data.id as string
+}
+
+/** Selects the first occurrence of `text` inside a contenteditable (a rich text field), as a merchant would with the mouse. */
+export async function selectText(field: Locator, text: string): Promise<void> {
+  await field.evaluate((el: any, wanted: string) => {
+    const doc = el.ownerDocument
+    el.focus()
+    const walker = doc.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.data.indexOf(wanted)
+      if (at < 0) continue
+      const range = doc.createRange()
+      range.setStart(node, at)
+      range.setEnd(node, at + wanted.length)
+      const selection = doc.getSelection()
+      selection.removeAllRanges()
+      selection.addRange(range)
+      return
+    }
+    throw new Error(`no text "${wanted}" in the field`)
+  }, text)
+}
+
+/** The input's value once it equals `expected` (a re-render after a click may take a moment), or whatever it holds after `ms`. */
+export async function settledValue(input: Locator, expected: string, ms = 5000): Promise<string> {
+  const until = Date.now() + ms
+  let value = await input.inputValue()
+  while (value !== expected && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    value = await input.inputValue()
+  }
+  return value
 }

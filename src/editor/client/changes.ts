@@ -68,6 +68,36 @@ export function inverse(doc: ThemeDocument, ops: Operation[]): Operation[] | nul
   return back.every((o) => o !== null) ? (back as Operation[]).reverse() : null
 }
 
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+
+/**
+ * What re-applying `ops` on `fresh` would replace that changed since `base` (the document the
+ * merchant's change was made on): someone else's edit of the same field, block list or menu. The
+ * editor names these before a re-apply, so nobody's change is overwritten without being told.
+ */
+export function overwrites(base: ThemeDocument, fresh: ThemeDocument, ops: Operation[]): string[] {
+  const out: string[] = []
+  for (const op of ops) {
+    if (op.op === 'updateSection') {
+      const was = locate(base, op.sectionId)?.section
+      const now = locate(fresh, op.sectionId)?.section
+      if (!was || !now) continue
+      for (const key of Object.keys(op.settings ?? {})) if (!same(was.settings[key], now.settings[key])) out.push(`“${key}” of section ${op.sectionId}`)
+      if (op.blocks && !same(was.blocks, now.blocks)) out.push(`the blocks of section ${op.sectionId}`)
+    } else if (op.op === 'updateTokens') {
+      for (const key of Object.keys(op.tokens)) if (!same(base.theme[key], fresh.theme[key])) out.push(`the theme setting “${key}”`)
+    } else if (op.op === 'setNavigation') {
+      if (!same(base.navigation, fresh.navigation)) out.push('the navigation')
+    } else if (op.op === 'updatePage') {
+      const was = base.pages.find((p) => p.id === op.pageId)
+      const now = fresh.pages.find((p) => p.id === op.pageId)
+      if (!was || !now) continue
+      for (const key of Object.keys(op.changes)) if (!same(was[key as keyof typeof was], now[key as keyof typeof now])) out.push(`“${key}” of page ${op.pageId}`)
+    }
+  }
+  return out
+}
+
 /** The service's issue path made relative to the form that sent it: operations[0].section.settings.heading -> settings.heading. */
 export function relativeIssues(issues: Issue[] | undefined): Map<string, string> {
   const out = new Map<string, string>()

@@ -3,19 +3,19 @@
 // Every change goes to the service as one applyThemeBatch with If-Match.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { Api, ApiError } from './api.ts'
-import { inverse, layoutOf, locate, newId, relativeIssues, defaultsFor } from './changes.ts'
+import { inverse, layoutOf, locate, newId, overwrites, relativeIssues, defaultsFor } from './changes.ts'
 import { Outline, targetKey, templateLabel, type Selection } from './outline.tsx'
-import { AddPane, NavigationPane, PagesPane, SectionPane, TokensPane, type Draft } from './panes.tsx'
+import { AddPane, NavigationPane, navigationLimits, PagesPane, SectionPane, TokensPane, type Draft } from './panes.tsx'
 import type { MediaItem, Pickers } from './pickers.tsx'
 import { Preview } from './preview.tsx'
 import type { FormContext } from './schema-form.tsx'
-import type { Activity, Block, Operation, Target, Theme, ThemeSchema } from './types.ts'
+import type { Activity, Block, Operation, Target, Theme, ThemeDocument, ThemeSchema } from './types.ts'
 
 export type Boot = { themeId: string; previewBase: string; themesUrl: string; activityUrl: string }
 
 type Entry = { label: string; forward: Operation[]; backward: Operation[] }
 type Mode = { kind: 'new' } | { kind: 'undo'; entry: Entry } | { kind: 'redo'; entry: Entry }
-type Conflict = { label: string; ops: Operation[]; mode: Mode; activity: Activity[]; scope: string | null }
+type Conflict = { label: string; ops: Operation[]; mode: Mode; activity: Activity[]; scope: string | null; replaces: string[] }
 type Sent = { ok: true } | { ok: false; issues: Map<string, string> | null }
 
 const editorUrlOf = (themeId: string) => `/dashboard/themes/editor?themeId=${encodeURIComponent(themeId)}`
@@ -90,15 +90,16 @@ export function Editor(props: { api: Api; boot: Boot }) {
 
   const doc = theme.document
   const readOnly = theme.status !== 'draft'
-  const ctx: FormContext = { pickers, richTextTags: schema.rules.richText.tags, disabled: readOnly }
+  const ctx: FormContext = { pickers, richText: schema.rules.richText, disabled: readOnly }
   const layout = layoutOf(doc, where)
   const placement = 'template' in where ? where.template : 'page'
   const selectedSection = selection?.kind === 'section' ? locate(doc, selection.id) : null
 
-  async function showConflict(label: string, ops: Operation[], mode: Mode, scope: string | null) {
+  async function showConflict(label: string, ops: Operation[], mode: Mode, scope: string | null, base: ThemeDocument | null) {
     const [activity, fresh] = await Promise.all([api.activity(boot.themeId), api.theme(boot.themeId)])
     if (fresh.ok) adopt(fresh.data, fresh.etag)
-    setConflict({ label, ops, mode, activity: activity.ok ? activity.data.activity.filter((a) => a.outcome === 'applied') : [], scope })
+    const replaces = base && fresh.ok ? overwrites(base, fresh.data.document, ops) : []
+    setConflict({ label, ops, mode, activity: activity.ok ? activity.data.activity.filter((a) => a.outcome === 'applied') : [], scope, replaces })
     setStatus('This theme was changed elsewhere; your change was not saved.')
   }
 
@@ -124,12 +125,12 @@ export function Editor(props: { api: Api; boot: Boot }) {
       setStatus(`Saved version ${result.data.theme.version}: ${mode.kind === 'undo' ? `undid ${label}` : mode.kind === 'redo' ? `redid ${label}` : label}.`)
       return { ok: true }
     }
-    return refused(result.error, label, ops, mode, scope)
+    return refused(result.error, label, ops, mode, scope, before.document)
   }
 
-  async function refused(e: ApiError, label: string, ops: Operation[], mode: Mode, scope: string | null): Promise<Sent> {
+  async function refused(e: ApiError, label: string, ops: Operation[], mode: Mode, scope: string | null, base: ThemeDocument): Promise<Sent> {
     if (e.code === 'VERSION_CONFLICT') {
-      await showConflict(label, ops, mode, scope)
+      await showConflict(label, ops, mode, scope, base)
       return { ok: false, issues: null }
     }
     if (e.status === 400 && e.details?.issues) {
@@ -173,7 +174,7 @@ export function Editor(props: { api: Api; boot: Boot }) {
       adopt(result.data, result.etag)
       setStatus('Published: this theme is now live on your storefront.')
     } else if (result.error.code === 'VERSION_CONFLICT') {
-      await showConflict('publish', [], { kind: 'new' }, null)
+      await showConflict('publish', [], { kind: 'new' }, null, null)
     } else setError(result.error.message)
   }
 
@@ -212,9 +213,10 @@ export function Editor(props: { api: Api; boot: Boot }) {
         draft={drafts[scope] ?? null}
         ctx={ctx}
         onDiscard={() => discard(scope)}
-        onSettings={(settings: Record<string, unknown>, blocks: Block[] | undefined) => {
+        blockLimit={schema.limits.blocksPerSection}
+        onSettings={(settings: Record<string, unknown>, blocks: Block[] | undefined, label?: string) => {
           const op: Operation = { op: 'updateSection', sectionId: s.id, ...(Object.keys(settings).length > 0 ? { settings } : {}), ...(blocks ? { blocks } : {}) }
-          void sendDraft(scope, `changed ${s.type}`, [op], { settings, blocks })
+          void sendDraft(scope, label ? `${label} in ${s.type}` : `changed ${s.type}`, [op], { settings, blocks })
         }}
         onDuplicate={() => {
           const copy = { ...s, id: newId(s.type) }
@@ -254,8 +256,10 @@ export function Editor(props: { api: Api; boot: Boot }) {
     pane = (
       <NavigationPane
         navigation={(draft?.settings.navigation as typeof doc.navigation | undefined) ?? doc.navigation}
-        issues={draft?.issues ?? new Map()}
+        limits={navigationLimits(schema.document.properties.navigation)}
+        draft={draft ?? null}
         disabled={readOnly}
+        onDiscard={() => discard('navigation')}
         onChange={(navigation) => void sendDraft('navigation', 'changed the navigation', [{ op: 'setNavigation', navigation }], { settings: { navigation } })}
       />
     )
@@ -351,9 +355,14 @@ export function Editor(props: { api: Api; boot: Boot }) {
               ))}
             </ul>
           ) : null}
+          {conflict.replaces.length > 0 ? (
+            <p>
+              <strong>Re-applying replaces what changed meanwhile:</strong> {conflict.replaces.join(', ')}.
+            </p>
+          ) : null}
           <div class="row">
             <button type="button" class="primary" onClick={reapply}>
-              Re-apply my change
+              {conflict.replaces.length > 0 ? 'Replace with my change' : 'Re-apply my change'}
             </button>
             <button type="button" onClick={() => setConflict(null)}>
               Discard my change

@@ -1,8 +1,8 @@
 // The outline: which layout is shown, and its sections in order. Sections are reordered by
-// dragging the handle (SortableJS) or, with the handle focused, by Arrow Up / Arrow Down.
-import Sortable from 'sortablejs'
-import { useEffect, useRef } from 'preact/hooks'
+// dragging the handle or, with the handle focused, by Arrow Up / Arrow Down (sortable.tsx).
+import { useRef } from 'preact/hooks'
 import { humanize } from './changes.ts'
+import { MoveHandle, useHandleFocus, useSortable } from './sortable.tsx'
 import type { Page, Section, Target } from './types.ts'
 
 export type Selection = { kind: 'section'; id: string } | { kind: 'add' } | { kind: 'tokens' } | { kind: 'navigation' } | { kind: 'pages' } | null
@@ -30,32 +30,8 @@ export function Outline(props: {
   onMove: (sectionId: string, index: number) => void
 }) {
   const list = useRef<HTMLOListElement>(null)
-  const moveRef = useRef(props.onMove)
-  moveRef.current = props.onMove
-
-  useEffect(() => {
-    if (!list.current || props.readOnly) return
-    const sortable = Sortable.create(list.current, {
-      handle: '.handle',
-      // Mouse and touch events rather than native drag and drop: the same on every device.
-      forceFallback: true,
-      animation: 120,
-      onEnd(event) {
-        const { item, from, oldIndex, newIndex } = event
-        if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return
-        // Put the node back where Preact left it; the saved change re-renders the list.
-        from.removeChild(item)
-        from.insertBefore(item, from.children[oldIndex] ?? null)
-        const id = item.dataset.sectionId
-        if (id) moveRef.current(id, newIndex)
-      },
-    })
-    return () => sortable.destroy()
-  }, [props.readOnly])
-
-  useEffect(() => {
-    if (props.focusHandle) list.current?.querySelector<HTMLElement>(`[data-handle="${CSS.escape(props.focusHandle)}"]`)?.focus()
-  }, [props.focusHandle, props.layout])
+  useSortable(list, !props.readOnly, props.onMove)
+  useHandleFocus(list, props.focusHandle, [props.layout])
 
   const selectedId = props.selection?.kind === 'section' ? props.selection.id : null
   return (
@@ -91,26 +67,8 @@ export function Outline(props: {
       <h2 id="sections-heading">Sections</h2>
       <ol class="sections" ref={list} aria-labelledby="sections-heading">
         {props.layout.map((section, index) => (
-          <li key={section.id} data-section-id={section.id} class={section.id === selectedId ? 'selected' : ''}>
-            {props.readOnly ? null : (
-              <button
-                type="button"
-                class="handle"
-                data-handle={section.id}
-                aria-label={`Move ${sectionTitle(section)} (position ${index + 1} of ${props.layout.length}): drag, or press Arrow Up or Arrow Down`}
-                onKeyDown={(e) => {
-                  if (e.key === 'ArrowUp' && index > 0) {
-                    e.preventDefault()
-                    props.onMove(section.id, index - 1)
-                  } else if (e.key === 'ArrowDown' && index < props.layout.length - 1) {
-                    e.preventDefault()
-                    props.onMove(section.id, index + 1)
-                  }
-                }}
-              >
-                <span aria-hidden="true">⠿</span>
-              </button>
-            )}
+          <li key={section.id} data-sort-id={section.id} data-section-id={section.id} class={section.id === selectedId ? 'selected' : ''}>
+            {props.readOnly ? null : <MoveHandle id={section.id} index={index} count={props.layout.length} title={sectionTitle(section)} onMove={props.onMove} />}
             <button type="button" class="select" aria-current={section.id === selectedId ? 'true' : undefined} onClick={() => props.onSelect({ kind: 'section', id: section.id })}>
               {sectionTitle(section)}
             </button>

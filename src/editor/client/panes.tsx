@@ -1,9 +1,10 @@
 // The settings pane: what is selected in the outline, as forms generated from the schema.
-import { useState } from 'preact/hooks'
+import { useRef, useState } from 'preact/hooks'
 import { defaultsFor, humanize, newId } from './changes.ts'
 import { SchemaForm, TextInput, type FormContext } from './schema-form.tsx'
 import { sectionTitle } from './outline.tsx'
-import type { Block, NavigationEntry, Page, Section, SectionTypeInfo, ThemeSchema } from './types.ts'
+import { MoveHandle, useHandleFocus, useSortable } from './sortable.tsx'
+import type { Block, JsonSchema, NavigationEntry, Page, Section, SectionTypeInfo, ThemeSchema } from './types.ts'
 
 export type Draft = { settings: Record<string, unknown>; blocks?: Block[] | undefined; issues: Map<string, string> }
 
@@ -46,7 +47,8 @@ export function SectionPane(props: {
   info: SectionTypeInfo | undefined
   draft: Draft | null
   ctx: FormContext
-  onSettings: (settings: Record<string, unknown>, blocks: Block[] | undefined) => void
+  blockLimit: number
+  onSettings: (settings: Record<string, unknown>, blocks: Block[] | undefined, label?: string) => void
   onDiscard: () => void
   onDuplicate: () => void
   onDelete: () => void
@@ -57,7 +59,7 @@ export function SectionPane(props: {
   const issues = draft?.issues ?? new Map<string, string>()
   const pendingSettings = draft?.settings ?? {}
   const sendSettings = (key: string, value: unknown) => props.onSettings({ ...pendingSettings, [key]: value }, draft?.blocks)
-  const sendBlocks = (next: Block[]) => props.onSettings(pendingSettings, next)
+  const sendBlocks = (next: Block[], label?: string) => props.onSettings(pendingSettings, next, label)
   if (!info) return <p>This section's type ({section.type}) is not in the catalogue.</p>
   return (
     <div>
@@ -69,7 +71,7 @@ export function SectionPane(props: {
         <legend class="visually-hidden">Settings</legend>
         <SchemaForm schema={info.settingsSchema} value={settings} prefix="settings" issues={issues} onCommit={sendSettings} ctx={ctx} />
       </fieldset>
-      {info.blocks.length > 0 ? <Blocks info={info} blocks={blocks} issues={issues} ctx={ctx} onChange={sendBlocks} /> : null}
+      {info.blocks.length > 0 ? <Blocks info={info} blocks={blocks} limit={props.blockLimit} issues={issues} ctx={ctx} onChange={sendBlocks} /> : null}
       {ctx.disabled ? null : (
         <div class="row actions">
           <button type="button" onClick={props.onDuplicate}>
@@ -84,48 +86,87 @@ export function SectionPane(props: {
   )
 }
 
-function Blocks(props: { info: SectionTypeInfo; blocks: Block[]; issues: Map<string, string>; ctx: FormContext; onChange: (blocks: Block[]) => void }) {
+/** The blocks of a section, handled like the sections of a layout: select, reorder by drag or
+ *  keyboard (the same handle), add, duplicate, delete. Each change replaces the section's blocks
+ *  in one updateSection batch (the batch schema has no block-level operations). */
+function Blocks(props: { info: SectionTypeInfo; blocks: Block[]; limit: number; issues: Map<string, string>; ctx: FormContext; onChange: (blocks: Block[], label?: string) => void }) {
   const { info, blocks, issues, ctx } = props
   const [adding, setAdding] = useState(info.blocks[0]?.type ?? '')
-  const swap = (i: number, j: number) => props.onChange(blocks.map((b, k) => (k === i ? blocks[j]! : k === j ? blocks[i]! : b)))
+  const [selected, setSelected] = useState<string | null>(null)
+  const [focusHandle, setFocusHandle] = useState<string | null>(null)
+  const list = useRef<HTMLOListElement>(null)
+  const title = (block: Block, i: number) => `${humanize(block.type)} ${i + 1}`
+  const move = (id: string, index: number) => {
+    const from = blocks.findIndex((b) => b.id === id)
+    if (from < 0 || index < 0 || index >= blocks.length || from === index) return
+    const next = blocks.filter((b) => b.id !== id)
+    next.splice(index, 0, blocks[from]!)
+    setFocusHandle(id)
+    props.onChange(next, 'moved a block')
+  }
+  useSortable(list, !ctx.disabled, move)
+  useHandleFocus(list, focusHandle, [blocks])
+  // A block the service found a problem in is opened, so its message shows at its field.
+  const withIssue = blocks.findIndex((_, i) => [...issues.keys()].some((k) => k.startsWith(`blocks[${i}]`)))
+  const openId = selected && blocks.some((b) => b.id === selected) ? selected : withIssue >= 0 ? blocks[withIssue]!.id : null
+  const openIndex = blocks.findIndex((b) => b.id === openId)
+  const open = openIndex >= 0 ? blocks[openIndex]! : null
+  const schema = open ? info.blocks.find((b) => b.type === open.type)?.settingsSchema : undefined
+  const full = blocks.length >= props.limit
   return (
     <section class="blocks" aria-labelledby="blocks-heading">
       <h3 id="blocks-heading">Blocks</h3>
       {blocks.length === 0 ? <p class="empty">No blocks yet.</p> : null}
-      <ol class="plain">
-        {blocks.map((block, i) => {
-          const schema = info.blocks.find((b) => b.type === block.type)?.settingsSchema
-          const label = `${humanize(block.type)} ${i + 1}`
-          return (
-            <li key={block.id}>
-              <details open={[...issues.keys()].some((k) => k.startsWith(`blocks[${i}]`))}>
-                <summary>{label}</summary>
-                {schema ? (
-                  <SchemaForm schema={schema} value={block.settings} prefix={`blocks[${i}].settings`} issues={issues} ctx={ctx} onCommit={(key, value) => props.onChange(blocks.map((b, k) => (k === i ? { ...b, settings: merged(b.settings, { [key]: value }) } : b)))} />
-                ) : null}
-                {ctx.disabled ? null : (
-                  <div class="row">
-                    <button type="button" disabled={i === 0} onClick={() => swap(i, i - 1)} aria-label={`Move ${label} up`}>
-                      Up
-                    </button>
-                    <button type="button" disabled={i === blocks.length - 1} onClick={() => swap(i, i + 1)} aria-label={`Move ${label} down`}>
-                      Down
-                    </button>
-                    <button type="button" onClick={() => props.onChange([...blocks.slice(0, i + 1), { ...block, id: newId('b') }, ...blocks.slice(i + 1)])} aria-label={`Duplicate ${label}`}>
-                      Duplicate
-                    </button>
-                    <button type="button" class="danger" onClick={() => props.onChange(blocks.filter((_, k) => k !== i))} aria-label={`Delete ${label}`}>
-                      Delete
-                    </button>
-                  </div>
-                )}
-              </details>
-            </li>
-          )
-        })}
+      <ol class="sortable" ref={list} aria-labelledby="blocks-heading">
+        {blocks.map((block, i) => (
+          <li key={block.id} data-sort-id={block.id} class={block.id === openId ? 'selected' : ''}>
+            {ctx.disabled ? null : <MoveHandle id={block.id} index={i} count={blocks.length} title={title(block, i)} onMove={move} />}
+            <button type="button" class="select" aria-expanded={block.id === openId} aria-controls={block.id === openId ? 'block-settings' : undefined} onClick={() => setSelected(block.id === openId ? '' : block.id)}>
+              {title(block, i)}
+              {blockSummary(block) ? <span class="summary">{blockSummary(block)}</span> : null}
+            </button>
+          </li>
+        ))}
       </ol>
+      {open ? (
+        <div class="block-settings" id="block-settings" role="group" aria-labelledby="block-settings-title">
+          <h4 id="block-settings-title">{title(open, openIndex)} settings</h4>
+          {schema ? (
+            <SchemaForm schema={schema} value={open.settings} prefix={`blocks[${openIndex}].settings`} issues={issues} ctx={ctx} onCommit={(key, value) => props.onChange(blocks.map((b, k) => (k === openIndex ? { ...b, settings: merged(b.settings, { [key]: value }) } : b)))} />
+          ) : (
+            <p class="help">This block's type ({open.type}) is not in the catalogue.</p>
+          )}
+          {ctx.disabled ? null : (
+            <div class="row">
+              <button
+                type="button"
+                disabled={full}
+                aria-label={`Duplicate ${title(open, openIndex)}`}
+                onClick={() => {
+                  const copy = { ...open, id: newId('b') }
+                  setSelected(copy.id)
+                  props.onChange([...blocks.slice(0, openIndex + 1), copy, ...blocks.slice(openIndex + 1)], 'duplicated a block')
+                }}
+              >
+                Duplicate
+              </button>
+              <button
+                type="button"
+                class="danger"
+                aria-label={`Delete ${title(open, openIndex)}`}
+                onClick={() => {
+                  setSelected(null)
+                  props.onChange(blocks.filter((_, k) => k !== openIndex), 'deleted a block')
+                }}
+              >
+                Delete
+              </button>
+            </div>
+          )}
+        </div>
+      ) : null}
       {ctx.disabled ? null : (
-        <div class="row">
+        <div class="row add-block">
           <label for="add-block" class="visually-hidden">
             Block type
           </label>
@@ -138,17 +179,32 @@ function Blocks(props: { info: SectionTypeInfo; blocks: Block[]; issues: Map<str
           </select>
           <button
             type="button"
+            disabled={full}
             onClick={() => {
               const schema = info.blocks.find((b) => b.type === adding)?.settingsSchema
-              if (schema) props.onChange([...blocks, { id: newId('b'), type: adding, settings: defaultsFor(schema) }])
+              if (!schema) return
+              const block = { id: newId('b'), type: adding, settings: defaultsFor(schema) }
+              setSelected(block.id)
+              props.onChange([...blocks, block], 'added a block')
             }}
           >
             Add block
           </button>
+          {full ? <p class="help">A section holds at most {props.limit} blocks.</p> : null}
         </div>
       )}
     </section>
   )
+}
+
+/** The first words of a block's text, so blocks of one type can be told apart in the list. */
+function blockSummary(block: Block): string {
+  const s = block.settings
+  const preferred = ['question', 'heading', 'title', 'label', 'text', 'quote', 'name'].map((k) => s[k])
+  const text = [...preferred, ...Object.values(s)].find((v) => typeof v === 'string' && v.trim() !== '' && !v.startsWith('/') && !v.startsWith('#') && !/^https?:/.test(v)) as string | undefined
+  if (!text) return ''
+  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()
+  return plain.length > 40 ? `${plain.slice(0, 39)}…` : plain
 }
 
 export function AddPane(props: { types: SectionTypeInfo[]; layoutFull: boolean; draft: { type: string; settings: Record<string, unknown>; issues: Map<string, string> } | null; ctx: FormContext; onPick: (type: string) => void; onDraft: (settings: Record<string, unknown>) => void; onAdd: () => void; onCancel: () => void }) {
@@ -209,43 +265,113 @@ export function TokensPane(props: { schema: ThemeSchema; tokens: Record<string, 
   )
 }
 
-export function NavigationPane(props: { navigation: NavigationEntry[]; issues: Map<string, string>; disabled: boolean; onChange: (navigation: NavigationEntry[]) => void }) {
+export type NavigationLimits = { entries: number; children: number }
+
+/** The caps the navigation schema sets (maxItems of the menu and of an entry's children). */
+export function navigationLimits(schema: JsonSchema): NavigationLimits {
+  return { entries: schema.maxItems ?? 20, children: schema.items?.properties?.children?.maxItems ?? 20 }
+}
+
+const swapped = <T,>(list: T[], i: number, j: number) => list.map((x, k) => (k === i ? list[j]! : k === j ? list[i]! : x))
+
+/** Text and address of one menu link, each with the service's message at its path. */
+function LinkFields(props: { idBase: string; path: string; entry: { label: string; href: string }; issues: Map<string, string>; disabled: boolean; onChange: (patch: { label?: string; href?: string }) => void }) {
+  return (
+    <>
+      {(['label', 'href'] as const).map((key) => {
+        const id = `${props.idBase}-${key}`
+        const error = props.issues.get(`${props.path}.${key}`)
+        return (
+          <div key={key} class={`field${error ? ' has-error' : ''}`}>
+            <label for={id}>{key === 'label' ? 'Text' : 'Address'}</label>
+            <TextInput common={{ id, disabled: props.disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined }} value={props.entry[key]} onCommit={(raw) => props.onChange({ [key]: raw })} />
+            {error ? <p class="error" id={`${id}-error`}>{error}</p> : null}
+          </div>
+        )
+      })}
+    </>
+  )
+}
+
+/** Move up, move down and delete for an item of a list of `count`. */
+function ListActions(props: { name: string; index: number; count: number; onMove: (to: number) => void; onDelete: () => void }) {
+  const { name, index, count } = props
+  return (
+    <div class="row">
+      <button type="button" disabled={index === 0} aria-label={`Move ${name} up`} onClick={() => props.onMove(index - 1)}>
+        Up
+      </button>
+      <button type="button" disabled={index === count - 1} aria-label={`Move ${name} down`} onClick={() => props.onMove(index + 1)}>
+        Down
+      </button>
+      <button type="button" class="danger" aria-label={`Delete ${name}`} onClick={props.onDelete}>
+        Delete
+      </button>
+    </div>
+  )
+}
+
+/** The menu: top-level links and, under each, its sub-links (one level, as the schema allows). */
+export function NavigationPane(props: { navigation: NavigationEntry[]; limits: NavigationLimits; draft: Draft | null; disabled: boolean; onChange: (navigation: NavigationEntry[]) => void; onDiscard: () => void }) {
   const nav = props.navigation
+  const issues = props.draft?.issues ?? new Map<string, string>()
+  const { limits, disabled } = props
   const set = (i: number, patch: Partial<NavigationEntry>) => props.onChange(nav.map((e, k) => (k === i ? { ...e, ...patch } : e)))
+  // An entry without sub-links carries no children key at all.
+  const setChildren = (i: number, children: { label: string; href: string }[]) =>
+    props.onChange(nav.map((e, k) => {
+      if (k !== i) return e
+      const { children: _, ...rest } = e
+      return children.length > 0 ? { ...rest, children } : rest
+    }))
+  const listError = issues.get('navigation')
   return (
     <div>
       <h2>Navigation</h2>
-      <p class="help">The storefront's main menu. Links are storefront paths such as /products, /collections/… or /pages/…, or https:// addresses.</p>
+      <p class="help">The storefront's main menu: up to {limits.entries} links, each with up to {limits.children} sub-links. Addresses are storefront paths such as /products, /collections/… or /pages/…, or https:// addresses.</p>
+      <DraftNotice draft={props.draft} onDiscard={props.onDiscard} />
+      {listError ? <p class="error">{listError}</p> : null}
       <ol class="plain nav-list">
-        {nav.map((entry, i) => (
-          <li key={i}>
-            <fieldset class="group" disabled={props.disabled}>
-              <legend>Link {i + 1}</legend>
-              {(['label', 'href'] as const).map((key) => {
-                const id = `nav-${i}-${key}`
-                const error = props.issues.get(`navigation[${i}].${key}`)
-                return (
-                  <div key={key} class={`field${error ? ' has-error' : ''}`}>
-                    <label for={id}>{key === 'label' ? 'Text' : 'Address'}</label>
-                    <TextInput common={{ id, disabled: props.disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined }} value={entry[key]} onCommit={(raw) => set(i, { [key]: raw })} />
-                    {error ? <p class="error" id={`${id}-error`}>{error}</p> : null}
-                  </div>
-                )
-              })}
-              <div class="row">
-                <button type="button" disabled={i === 0} aria-label={`Move link ${i + 1} up`} onClick={() => props.onChange(nav.map((e, k) => (k === i - 1 ? nav[i]! : k === i ? nav[i - 1]! : e)))}>
-                  Up
-                </button>
-                <button type="button" class="danger" aria-label={`Delete link ${i + 1}`} onClick={() => props.onChange(nav.filter((_, k) => k !== i))}>
-                  Delete
-                </button>
-              </div>
-            </fieldset>
-          </li>
-        ))}
+        {nav.map((entry, i) => {
+          const children = entry.children ?? []
+          const name = `link ${i + 1}`
+          const childError = issues.get(`navigation[${i}].children`)
+          return (
+            <li key={i}>
+              <fieldset class="group" disabled={disabled}>
+                <legend>Link {i + 1}</legend>
+                <LinkFields idBase={`nav-${i}`} path={`navigation[${i}]`} entry={entry} issues={issues} disabled={disabled} onChange={(patch) => set(i, patch)} />
+                {disabled ? null : <ListActions name={name} index={i} count={nav.length} onMove={(to) => props.onChange(swapped(nav, i, to))} onDelete={() => props.onChange(nav.filter((_, k) => k !== i))} />}
+                <div class="sub-links">
+                  <h3 id={`nav-${i}-children`}>Sub-links of {entry.label || name}</h3>
+                  {childError ? <p class="error">{childError}</p> : null}
+                  {children.length === 0 ? <p class="empty">No sub-links.</p> : null}
+                  <ol class="plain" aria-labelledby={`nav-${i}-children`}>
+                    {children.map((child, j) => (
+                      <li key={j}>
+                        <fieldset class="group child">
+                          <legend>
+                            Sub-link {i + 1}.{j + 1}
+                          </legend>
+                          <LinkFields idBase={`nav-${i}-${j}`} path={`navigation[${i}].children[${j}]`} entry={child} issues={issues} disabled={disabled} onChange={(patch) => setChildren(i, children.map((c, k) => (k === j ? { ...c, ...patch } : c)))} />
+                          {disabled ? null : <ListActions name={`sub-link ${i + 1}.${j + 1}`} index={j} count={children.length} onMove={(to) => setChildren(i, swapped(children, j, to))} onDelete={() => setChildren(i, children.filter((_, k) => k !== j))} />}
+                        </fieldset>
+                      </li>
+                    ))}
+                  </ol>
+                  {disabled ? null : (
+                    <button type="button" disabled={children.length >= limits.children} onClick={() => setChildren(i, [...children, { label: 'New sub-link', href: '/' }])}>
+                      Add sub-link to {name}
+                    </button>
+                  )}
+                </div>
+              </fieldset>
+            </li>
+          )
+        })}
       </ol>
-      {props.disabled ? null : (
-        <button type="button" onClick={() => props.onChange([...nav, { label: 'New link', href: '/' }])}>
+      {disabled ? null : (
+        <button type="button" disabled={nav.length >= limits.entries} onClick={() => props.onChange([...nav, { label: 'New link', href: '/' }])}>
           Add link
         </button>
       )}

@@ -3,9 +3,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { humanize } from './changes.ts'
 import { ImageField, ImageUrlPicker, ReferenceField, type Pickers } from './pickers.tsx'
+import { formattingSummary, RichTextEditor, type RichTextRules } from './rich-text.tsx'
 import type { JsonSchema } from './types.ts'
 
-export type FormContext = { pickers: Pickers; richTextTags: string[]; disabled: boolean }
+export type FormContext = { pickers: Pickers; richText: RichTextRules; disabled: boolean }
 
 type FieldProps = {
   name: string
@@ -56,11 +57,18 @@ export function SchemaForm(props: { schema: JsonSchema; value: Record<string, un
   )
 }
 
-function Shell(props: { id: string; label: string; required: boolean; help: string; error: string | undefined; children: preact.ComponentChildren; wide?: boolean }) {
+function Shell(props: { id: string; label: string; required: boolean; help: string; error: string | undefined; children: preact.ComponentChildren; wide?: boolean; labelId?: string }) {
   return (
     <div class={`field${props.error ? ' has-error' : ''}`}>
       <div class="label-row">
-        <label for={props.id}>{props.label}</label>
+        {/* A contenteditable is not labelable: it names itself with aria-labelledby instead. */}
+        {props.labelId ? (
+          <label id={props.labelId} onClick={() => document.getElementById(props.id)?.focus()}>
+            {props.label}
+          </label>
+        ) : (
+          <label for={props.id}>{props.label}</label>
+        )}
         {props.required ? <span class="req" aria-hidden="true">*</span> : null}
       </div>
       {props.children}
@@ -182,9 +190,10 @@ function Field(props: FieldProps) {
       )
     }
     if (schema.contentMediaType === 'text/html') {
+      const richHelp = `${help} Formatting: ${formattingSummary(ctx.richText).join(', ')}; pasted text keeps only these.`.trim()
       return (
-        <Shell id={id} label={label} required={required} help={`${help} Formatting: ${ctx.richTextTags.map((t) => `<${t}>`).join(' ')}`} error={error}>
-          <TextInput common={common} multiline value={text} onCommit={(raw) => onCommit(toValue(raw))} />
+        <Shell id={id} labelId={`${id}-label`} label={label} required={required} help={richHelp} error={error}>
+          <RichTextEditor id={id} labelId={`${id}-label`} label={label} value={text} rules={ctx.richText} disabled={ctx.disabled} invalid={!!error} required={required && !nullable} describedBy={describedBy(id, richHelp, error)} onCommit={(html) => onCommit(toValue(html))} />
         </Shell>
       )
     }

@@ -30,7 +30,7 @@ export type ThemeSchema = {
   templates: string[]
   fonts: string[]
   limits: { sectionsPerLayout: number; blocksPerSection: number }
-  rules: { richText: { tags: string[] } }
+  rules: { richText: { tags: string[]; attributes: Record<string, string[]> } }
   sections: SectionTypeInfo[]
   document: { properties: { theme: JsonSchema; navigation: JsonSchema; pages: JsonSchema } }
 }

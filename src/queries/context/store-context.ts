@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/database.ts'
 import { compiledOnce, executeCompiled } from '../../db/prepared.ts'
-import type { ContextThemeHeader } from '../../projections/store-context-projection.ts'
 import type { ThemeHeader } from '../../projections/themes-projection.ts'
 import { refreshCatalogReadModels, type CollectionSummary, type Position, type ProductSummary } from '../commerce/catalog-read-models.ts'
 import { COLLECTIONS_RESOURCE } from '../commerce/collections.ts'
@@ -11,10 +10,10 @@ import { STORE_COLUMNS, toStore } from '../commerce/store.ts'
 import { encodeCursor } from '../pagination.ts'
 import type { ReadContext } from '../read-context.ts'
 
-// What getContext is made of, read from store_context joined to the store in one statement: the
-// store profile (live: the platform owns it and gives it no version), the themes (the
-// store_context projection, kept inline by the theme events) and the first page of products and
-// collections (copied at stores.catalog_version; refreshed first when the version moved).
+// What getContext is made of, read in one statement: the store profile (live: the platform owns it
+// and gives it no version), the themes' headers (the themes projection, one row per theme, so
+// commands on different themes never share a row) and the first page of products and collections
+// (store_context, copied at stores.catalog_version; refreshed first when the version moved).
 
 export type StoreContext = {
   store: Store
@@ -24,12 +23,25 @@ export type StoreContext = {
   themes: ThemeHeader[]
 }
 
+// Timestamps as the API writes them (rowToThemeHeader's iso(): UTC, milliseconds).
+const iso = (column: string) => sql.raw(`case when t.${column} is null then null else to_char(t.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end`)
+
+// Keys in ThemeHeader's order; json (not jsonb) keeps them so.
+const themeHeaders = sql<ThemeHeader[]>`(
+  select coalesce(json_agg(json_build_object(
+    'themeId', t.theme_id, 'storeId', t.store_id, 'name', t.name, 'provider', t.provider, 'status', t.status, 'version', t.version,
+    'duplicatedFrom', t.duplicated_from, 'createdAt', ${iso('created_at')}, 'updatedAt', ${iso('updated_at')},
+    'publishedAt', ${iso('published_at')}, 'archivedAt', ${iso('archived_at')}, 'lastPreviewAt', ${iso('last_preview_at')},
+    'lastPreviewedVersion', t.last_previewed_version) order by t.created_at, t.theme_id), '[]')
+  from themes t where t.store_id = s.store_id and t.status <> 'archived')`
+
 const read = compiledOnce((db: Kysely<Database>, v: { storeId: string; baseUrl: string }) =>
   db
     .selectFrom('stores as s')
     .leftJoin('store_context as c', 'c.store_id', 's.store_id')
     .select(STORE_COLUMNS.map((c) => `s.${c}` as const))
-    .select(['c.themes', 'c.products', 'c.products_after', 'c.collections', 'c.collections_after'])
+    .select(themeHeaders.as('themes'))
+    .select(['c.products', 'c.products_after', 'c.collections', 'c.collections_after'])
     .select(sql<boolean>`c.catalog_version is not distinct from s.catalog_version and c.base_url is not distinct from ${v.baseUrl}`.as('current'))
     .where('s.store_id', '=', v.storeId),
 )
@@ -38,8 +50,6 @@ async function readRow(ctx: ReadContext, storeId: string) {
   return (await executeCompiled(ctx.db, read(ctx.db, '', { storeId, baseUrl: ctx.baseUrl })))[0]
 }
 
-const byCreation = (a: ThemeHeader, b: ThemeHeader) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.themeId < b.themeId ? -1 : a.themeId > b.themeId ? 1 : 0)
-
 export async function readStoreContext(ctx: ReadContext, storeId: string): Promise<StoreContext | null> {
   let row = await readRow(ctx, storeId)
   if (row && !row.current) {
@@ -47,10 +57,7 @@ export async function readStoreContext(ctx: ReadContext, storeId: string): Promi
     row = await readRow(ctx, storeId)
   }
   if (!row) return null
-  const themes = Object.values((row.themes ?? {}) as Record<string, ContextThemeHeader>)
-    .filter((t) => t.status !== 'archived')
-    .map(({ streamVersion: _, ...header }) => header)
-    .sort(byCreation)
+  const themes = row.themes
   const cursor = (resource: string, after: unknown) => (after ? encodeCursor(ctx.cursorSecret, { resource, storeId }, after as Position) : null)
   return {
     store: toStore(ctx.baseUrl, row),
