@@ -28,6 +28,8 @@ t.test('a registered client: listed with its scopes; Revoke in the dashboard mak
   const grant = await connected(client, 'Claude for Atlas', { scopes: ['store:read', 'themes:read'] })
   const tokens = await exchange(app, client, grant)
   t.equal((await context(tokens.access_token)).statusCode, 200, 'the token works')
+  // Last uses are written in batches (every 5 s and at shutdown): write the pending one now.
+  await services.lastUsed.flush()
 
   const page = await a.get('/dashboard/developer')
   t.equal(page.statusCode, 200)
