@@ -6,6 +6,11 @@ import type { PostgresChangeFeed } from '../../src/notifications/postgres-change
 import { openChangeFeed } from '../support/app.ts'
 import { freshDatabase, testDatabaseKind } from '../support/database.ts'
 import { eventually } from '../support/eventually.ts'
+import { pino } from 'pino'
+import { loadConfig } from '../../src/config.ts'
+import { projections } from '../../src/projections/index.ts'
+import { rebuildProjection } from '../../src/projections/rebuild.ts'
+import { createServices } from '../../src/services.ts'
 
 // The change feed (src/notifications): migration 0011's triggers notify, the feed delivers, on
 // PostgreSQL (a LISTEN connection of its own) and on PGlite (in process). On PostgreSQL, a killed
@@ -82,4 +87,21 @@ t.test('a feed whose heartbeat goes unanswered is unhealthy: the caches are bypa
   t.notOk(feed.healthy(), 'no heartbeat answered within 750 ms: not healthy')
   await eventually(async () => feed.healthy(), (h) => h, 5000)
   t.ok(feed.healthy(), 'healthy again once a heartbeat is answered')
+})
+
+t.test('a projection rebuild swaps in tables with their triggers re-attached, and tells every cache', async (t) => {
+  const opened = await freshDatabase(t)
+  const db = opened.db
+  const config = loadConfig({ NODE_ENV: 'test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef' })
+  const services = createServices({ config, db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
+  const feed = await openChangeFeed(opened)
+  t.teardown(() => feed.close())
+  const storefront: Change[] = []
+  feed.subscribe(CHANNELS.storefront, (c) => storefront.push(c))
+  await rebuildProjection(db, services.eventStore, projections.find((p) => p.name === 'themes')!)
+  await eventually(async () => storefront.length, (n) => n > 0, 5000)
+  t.same(storefront, [{ payload: '*' }], 'the swap is announced for every store')
+  await db.insertInto('themes').values({ theme_id: 'th_1', store_id: 'st_x', name: 't', provider: 'test', status: 'active', version: 1, stream_version: 1, document: '{}', document_bytes: 2, created_at: new Date(), updated_at: new Date() } as never).execute()
+  await eventually(async () => storefront.length, (n) => n > 1, 5000)
+  t.same(storefront.at(-1), { payload: 'st_x|themes' }, 'the rebuilt themes table notifies again')
 })
