@@ -1,4 +1,4 @@
-import type { Kysely, KyselyPlugin } from 'kysely'
+import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import { pino } from 'pino'
 import t from 'tap'
@@ -8,11 +8,11 @@ import { SCOPES } from '../../src/auth/scopes.ts'
 import { loadConfig } from '../../src/config.ts'
 import type { Database } from '../../src/db/database.ts'
 import { registry } from '../../src/metrics/registry.ts'
-import type { ChangeFeed } from '../../src/notifications/change-feed.ts'
 import { seedDemo } from '../../src/seed/seed-demo.ts'
 import { createServices } from '../../src/services.ts'
 import { openChangeFeed, STORE_A } from '../support/app.ts'
 import { freshDatabase } from '../support/database.ts'
+import { queryObserver, switchableFeed } from '../support/statements.ts'
 
 // The credential cache (src/auth/credential-cache.ts) on a real database and a real change feed:
 // a credential seen recently costs no statement; revocation is effective within 1 s (measured);
@@ -22,19 +22,8 @@ import { freshDatabase } from '../support/database.ts'
 async function setup(t: Parameters<typeof freshDatabase>[0]) {
   const opened = await freshDatabase(t)
   const statements: string[] = []
-  const counting: KyselyPlugin = {
-    transformQuery: (args) => {
-      const node = JSON.stringify(args.node)
-      statements.push(/"(api_keys|oauth_tokens|oauth_grants)"/.exec(node)?.[1] ?? 'other')
-      return args.node
-    },
-    transformResult: async (args) => args.result,
-  }
-  const db = opened.db.withPlugin(counting) as Kysely<Database>
-  const real = await openChangeFeed(opened)
-  // The real feed, with a switch to make it report unhealthy.
-  let forcedUnhealthy = false
-  const feed: ChangeFeed = { kind: real.kind, healthy: () => !forcedUnhealthy && real.healthy(), subscribe: real.subscribe.bind(real), close: () => real.close() }
+  const db = opened.db.withPlugin(queryObserver((node) => statements.push(/"(api_keys|oauth_tokens|oauth_grants)"/.exec(JSON.stringify(node))?.[1] ?? 'other'))) as Kysely<Database>
+  const { feed, setUnhealthy } = switchableFeed(await openChangeFeed(opened))
   const config = loadConfig({ NODE_ENV: 'test', BASE_URL: 'http://storefront.test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef' })
   const services = createServices({ config, db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }), changeFeed: feed })
   t.teardown(() => services.close())
@@ -49,7 +38,7 @@ async function setup(t: Parameters<typeof freshDatabase>[0]) {
     const value = await fn()
     return { value, statements: statements.slice(from) }
   }
-  return { db, services, newKey, auth, counted, setUnhealthy: (v: boolean) => (forcedUnhealthy = v) }
+  return { db, services, newKey, auth, counted, setUnhealthy }
 }
 
 // Polls until the credential is refused; the elapsed milliseconds.

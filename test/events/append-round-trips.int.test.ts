@@ -1,9 +1,9 @@
 import t from 'tap'
 import pg from 'pg'
-import type { KyselyPlugin } from 'kysely'
 import { createPostgresEventStore } from '../../src/events/postgres-event-store.ts'
 import type { NewEvent } from '../../src/events/event-store.ts'
 import { freshDatabase, testDatabaseKind } from '../support/database.ts'
+import { queryObserver } from '../support/statements.ts'
 
 // An append is one statement: one round trip to PostgreSQL, whatever its expected version and
 // however many streams and events it carries (begin and commit would be two more).
@@ -28,14 +28,7 @@ t.test('one append, one round trip', async (t) => {
   })
   const { db } = await freshDatabase(t)
   let statements = 0
-  const counting: KyselyPlugin = {
-    transformQuery: (args) => {
-      statements++
-      return args.node
-    },
-    transformResult: async (args) => args.result,
-  }
-  const store = createPostgresEventStore(db.withPlugin(counting))
+  const store = createPostgresEventStore(db.withPlugin(queryObserver(() => statements++)))
   const count = async (label: string, fn: () => Promise<unknown>) => {
     statements = 0
     sent = 0

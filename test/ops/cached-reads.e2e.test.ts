@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import type { Kysely, KyselyPlugin } from 'kysely'
+import type { Kysely } from 'kysely'
 import { pino } from 'pino'
 import t from 'tap'
 import { hashCredential, revokeApiKey } from '../../src/auth/credentials.ts'
 import { loadConfig } from '../../src/config.ts'
 import type { Database } from '../../src/db/database.ts'
 import { buildApp } from '../../src/http/app.ts'
-import type { ChangeFeed } from '../../src/notifications/change-feed.ts'
 import { servicePlugins } from '../../src/plugins.ts'
 import { seedDemo } from '../../src/seed/seed-demo.ts'
 import { createServices } from '../../src/services.ts'
 import { openChangeFeed } from '../support/app.ts'
 import { freshDatabase, testDatabaseKind } from '../support/database.ts'
+import { queryObserver, switchableFeed } from '../support/statements.ts'
 import { sample, scrape, seededDatabase, startServer } from './support.ts'
 
 // Reads served from memory, across instances: credentials (revocation refused by every instance
@@ -106,17 +106,8 @@ t.test('two instances: revocation within 1 s on both, publish shows on the other
 t.test('a cached live page and a recently seen credential cost no statement; unhealthy feed: queried', async (t) => {
   const opened = await freshDatabase(t)
   let statements = 0
-  const counting: KyselyPlugin = {
-    transformQuery: (args) => {
-      statements++
-      return args.node
-    },
-    transformResult: async (args) => args.result,
-  }
-  const db = opened.db.withPlugin(counting) as Kysely<Database>
-  const real = await openChangeFeed(opened)
-  let unhealthy = false
-  const feed: ChangeFeed = { kind: real.kind, healthy: () => !unhealthy && real.healthy(), subscribe: real.subscribe.bind(real), close: () => real.close() }
+  const db = opened.db.withPlugin(queryObserver(() => statements++)) as Kysely<Database>
+  const { feed, setUnhealthy } = switchableFeed(await openChangeFeed(opened))
   const config = loadConfig({ NODE_ENV: 'test', BASE_URL: 'http://storefront.test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef', STOREFRONT_SHARED_MAX_AGE_SECONDS: '30' })
   const services = createServices({ config, db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }), changeFeed: feed })
   const seeded = await seedDemo(services)
@@ -148,12 +139,12 @@ t.test('a cached live page and a recently seen credential cost no statement; unh
   t.equal(getTheme.res.statusCode, 200)
   t.equal(getTheme.statements, 0, 'getTheme with a recently seen key: no statement either (the theme read is cached too)')
 
-  unhealthy = true
+  setUnhealthy(true)
   const bypassed = await counted('/s/atlas')
   t.equal(bypassed.res.statusCode, 200)
   t.ok(bypassed.statements >= 1, `unhealthy feed: the probe is queried (${bypassed.statements} statement)`)
   t.equal((await counted(`/api/v1/themes/${theme.id}`, headers)).statements, 1, 'and the credential looked up')
-  unhealthy = false
+  setUnhealthy(false)
   // A catalogue bump notified: the next page is a fresh probe and render, then from memory again.
   await db.updateTable('stores').set({ catalog_version: 99 }).where('store_id', '=', 'st_demo_atlas').execute()
   const gone = await new Promise<number>((resolve) => {
