@@ -218,10 +218,15 @@ async function main(): Promise<void> {
       }
     })))
     console.log()
+    // Issue 12's read targets are against /readyz (one `select 1`): a read that is one round trip
+    // like it can come near it; the hello-world ratio stays in the table.
+    const readyz = routes.findIndex((r) => r.name.startsWith('readyz'))
+    const readTargets: Record<string, number> = { getTheme: 0.5, getContext: 0.5, getProducts: 0.4 }
     for (const [i, r] of routes.entries()) {
-      if (r.method !== 'GET' || i === 0 || r.name.startsWith('readyz')) continue
-      const ratio = rps(merged[i]!) / ceiling
-      console.log(`target: ${r.name} ≥ 0.5 × hello-world → ${fmt(ratio, 2)}: ${verdict(ratio >= 0.5)}`)
+      const goal = readTargets[r.name]
+      if (goal === undefined || readyz < 0) continue
+      const ratio = rps(merged[i]!) / rps(merged[readyz]!)
+      console.log(`target: ${r.name} ≥ ${goal} × /readyz → ${fmt(ratio, 2)}: ${verdict(ratio >= goal)}`)
     }
     const b = routes.findIndex((r) => r.method === 'POST')
     if (b >= 0) {
