@@ -94,6 +94,18 @@ export async function callTool(tool: McpTool, args: Record<string, unknown>, cal
     return toolError(outcome.error, caller.requestId)
   }
   observe?.({ operationId: op.operationId })
+  // Data the read returned as JSON text (getTheme's document) is the text block as it is; the
+  // object is parsed only if a caller asks for it (the SDK path does, the fast path splices text).
+  if (outcome.json !== undefined && !outcome.pagination) {
+    const text = outcome.json
+    let parsed: Json | undefined
+    return {
+      content: [{ type: 'text', text }],
+      get structuredContent(): Json {
+        return (parsed ??= JSON.parse(text) as Json)
+      },
+    }
+  }
   const structured = (outcome.pagination ? { ...(outcome.data as Json), pagination: outcome.pagination } : outcome.data) as Json
   return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured }
 }
