@@ -94,6 +94,7 @@ t.test('editor rules', async (t) => {
     const alert = page.getByRole('alert').filter({ hasText: 'This theme changed while you were editing' })
     await alert.waitFor()
     t.match(await alert.innerText(), /Re-applying replaces what changed meanwhile: “heading” of section home-hero/, 'the overlap is named')
+    await alert.screenshot({ path: new URL('conflict-banner.png', ARTIFACTS).pathname })
     t.equal((await hero()).settings.heading, 'The agent’s hero', 'nothing was overwritten yet')
     t.equal(await page.getByRole('button', { name: 'Re-apply my change' }).count(), 0, 'no plain re-apply')
     await page.getByRole('button', { name: 'Replace with my change' }).click()
