@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/database.ts'
-import { html, type Html } from '../render/html.ts'
+import { html, type Html } from '../web/html.ts'
 import { href, page, when } from './layout.ts'
 import type { DashboardContext } from './plugin.ts'
 

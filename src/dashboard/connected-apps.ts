@@ -3,7 +3,7 @@ import { merchantCaller, type MerchantSession } from '../auth/merchant-session.t
 import { revokeGrant } from '../commands/oauth/grants.ts'
 import type { CommandContext } from '../commands/context.ts'
 import { findGrant, type ConnectedApp } from '../queries/oauth-grants.ts'
-import { html, type Html } from '../render/html.ts'
+import { html, type Html } from '../web/html.ts'
 import { csrfField, href, when } from './layout.ts'
 import { errorPage, type DashboardContext } from './plugin.ts'
 

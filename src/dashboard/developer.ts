@@ -3,7 +3,7 @@ import { merchantCaller, type MerchantSession } from '../auth/merchant-session.t
 import { DEFAULT_AGENT_SCOPES, SCOPES } from '../auth/scopes.ts'
 import { createApp, createKey, deleteApp, revokeKey, rotateSecret, setRedirectUris } from '../commands/access/apps.ts'
 import type { CommandContext } from '../commands/context.ts'
-import { html, type Html } from '../render/html.ts'
+import { html, type Html } from '../web/html.ts'
 import { list, parseForm, required, text } from './forms.ts'
 import { connectedApps } from '../queries/oauth-grants.ts'
 import { DISCONNECTED, grantsTable, registerGrantRoutes } from './connected-apps.ts'

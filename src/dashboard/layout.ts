@@ -1,5 +1,5 @@
 import type { MerchantSession } from '../auth/merchant-session.ts'
-import { html, type Html, type HtmlValue, type SafeUrl } from '../render/html.ts'
+import { html, type Html, type HtmlValue, type SafeUrl } from '../web/html.ts'
 import { FAVICON_PATH } from '../render/styles.ts'
 import { createUrls } from '../render/urls.ts'
 

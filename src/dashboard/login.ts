@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, signIn } from '../auth/merchant-accounts.ts'
 import { readMerchantSession, revokeSession, safeNextPath, sessionCookieName, sessionCookieOptions, startSession } from '../auth/merchant-session.ts'
-import { html } from '../render/html.ts'
+import { html } from '../web/html.ts'
 import type { Services } from '../services.ts'
 import { parseForm, text } from './forms.ts'
 import { csrfField, document, href, notice, type Notice } from './layout.ts'

@@ -1,6 +1,6 @@
 import type { LayoutDiff, ThemeDiff, ValueChange } from '../aggregates/theme/diff.ts'
 import type { DiffResult } from '../queries/themes/history.ts'
-import { html, type Html } from '../render/html.ts'
+import { html, type Html } from '../web/html.ts'
 import { href } from './layout.ts'
 
 // The structural diff of two theme points as a merchant reads it: a summary, then tokens,

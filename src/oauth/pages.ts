@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { SCOPE_DESCRIPTIONS, type Scope } from '../auth/scopes.ts'
-import { escapeHtml as e } from '../render/html.ts'
+import { escapeHtml as e } from '../web/html.ts'
 
 // The merchant-facing pages of the authorization server: consent and errors. No script at all;
 // the one inline stylesheet is allowed by its hash. Every value is escaped.

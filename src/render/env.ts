@@ -4,7 +4,7 @@
 import type { Collection, Money, Product } from '../queries/commerce/schemas.ts'
 import { REFERENCE_ID_PATTERN } from '../theme/constants.ts'
 import type { ListingSort } from './catalog.ts'
-import { html, type Html } from './html.ts'
+import { html, type Html } from '../web/html.ts'
 import type { PageStyles } from './styles.ts'
 import type { StoreView } from './store.ts'
 import { formatMoney } from './store.ts'

@@ -2,7 +2,7 @@
 // the theme's logo and navigation, main landmark, footer with the store's details.
 import type { DocumentView, NavLink } from './document.ts'
 import type { Env } from './env.ts'
-import { html, type Html } from './html.ts'
+import { html, type Html } from '../web/html.ts'
 import { FAVICON_PATH, STYLESHEET_PATH } from './styles.ts'
 import type { Urls } from './urls.ts'
 import type { StoreView } from './store.ts'

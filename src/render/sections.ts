@@ -6,7 +6,7 @@ import type { Collection } from '../queries/commerce/schemas.ts'
 import type { SectionType } from '../theme/sections.ts'
 import { text, type SectionView } from './document.ts'
 import type { Env } from './env.ts'
-import type { Html } from './html.ts'
+import type { Html } from '../web/html.ts'
 import type { SectionContext } from './sections/fields.ts'
 import {
   announcementBar,

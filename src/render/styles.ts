@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { COLOR_PATTERN, FONTS, type Font, type ThemePreset } from '../theme/constants.ts'
-import { styleElement, type Html } from './html.ts'
+import { styleElement, type Html } from '../web/html.ts'
 import type { Tokens } from './document.ts'
 
 export const STYLESHEET: string = readFileSync(new URL('./stylesheet.css', import.meta.url), 'utf8')

@@ -6,7 +6,7 @@
 // path, so links stay inside the storefront (/s/{slug}) or inside a preview
 // (/preview/{token}); /media/ files are the service's own and keep their path.
 import { urlProblem } from '../theme/url.ts'
-import { mintSafeUrl, type SafeUrl } from './html.ts'
+import { mintSafeUrl, type SafeUrl } from '../web/html.ts'
 
 export type Urls = {
   /** A theme link (button, navigation, gallery...): https:// or a storefront path. */

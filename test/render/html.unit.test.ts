@@ -1,6 +1,6 @@
 import t from 'tap'
 import { RenderCache } from '../../src/render/cache.ts'
-import { escapeHtml, html, Html, richText, SafeUrl, styleElement } from '../../src/render/html.ts'
+import { escapeHtml, html, Html, richText, SafeUrl, styleElement } from '../../src/web/html.ts'
 import { parseRoute, queryKey, readQuery } from '../../src/render/routes.ts'
 import { createUrls } from '../../src/render/urls.ts'
 import { contentSecurityPolicy } from '../../src/render/storefront.ts'

@@ -2,7 +2,7 @@
 // picker, quantity, the order button and the cash-on-delivery terms; and the product gallery.
 import type { Product } from '../../queries/commerce/schemas.ts'
 import { money, type Env } from '../env.ts'
-import { EMPTY, html, joinHtml, type Html } from '../html.ts'
+import { EMPTY, html, joinHtml, type Html } from '../../web/html.ts'
 import { catalogImage, productPrice, stockLine, variantPrice } from './fields.ts'
 
 function optionLegend(product: Product): string {

@@ -4,7 +4,7 @@
 import type { Collection, Image, Product, Variant } from '../../queries/commerce/schemas.ts'
 import { obj, text } from '../document.ts'
 import { heading, money, type Env, type HeadingLevel } from '../env.ts'
-import { html, joinHtml, type Html } from '../html.ts'
+import { html, joinHtml, type Html } from '../../web/html.ts'
 import { segment } from '../urls.ts'
 
 /** The documented defaults (from the settings descriptions in src/theme/sections). */

@@ -3,7 +3,7 @@
 import type { Collection, Product } from '../../queries/commerce/schemas.ts'
 import { arr, bool, int, oneOf, text, type Obj, type SectionView } from '../document.ts'
 import { heading, type Env, type HeadingLevel } from '../env.ts'
-import { html, richText, type Html } from '../html.ts'
+import { html, richText, type Html } from '../../web/html.ts'
 import { buyBox, gallery } from './buy-box.ts'
 import {
   ALIGNMENTS,

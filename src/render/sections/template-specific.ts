@@ -3,7 +3,7 @@
 import type { Image, Product } from '../../queries/commerce/schemas.ts'
 import { bool, int, oneOf, text, type Obj, type SectionView } from '../document.ts'
 import { heading, type Env, type Listing } from '../env.ts'
-import { html, richText, type Html } from '../html.ts'
+import { html, richText, type Html } from '../../web/html.ts'
 import { segment } from '../urls.ts'
 import { buyBox, gallery } from './buy-box.ts'
 import { catalogImage, DEFAULTS, paragraphs, productGridHtml, SIDES, WIDTHS, type SectionContext } from './fields.ts'
