@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer, type AddressInfo } from 'node:net'
+import { request as httpRequest } from 'node:http'
 
 // `npm start` as a newcomer runs it: embedded database, first-start seed, printed keys; then
 // SIGTERM with a request in flight.
@@ -36,11 +37,25 @@ t.test('first start seeds and prints where to look; SIGTERM drains in-flight req
   t.match(out, /embedded PGlite/)
   const key = /all scopes, can publish\s+(sk_live_\w+)/.exec(out)![1]!
 
-  const inFlight = fetch(`${base}/api/v1/context`, { headers: { authorization: `Bearer ${key}` } })
-  await new Promise((r) => setTimeout(r, 5))
+  // In flight for sure: the server has the request's headers and waits for its body when the
+  // signal comes (a request that had not reached the server yet would rightly get 503).
+  const body = JSON.stringify({ name: 'Sent across the shutdown', provider: 'test' })
+  const request = httpRequest(`${base}/api/v1/themes`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } })
+  const inFlight = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    request.on('response', (res) => {
+      let text = ''
+      res.on('data', (d) => (text += d))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+    })
+    request.on('error', reject)
+  })
+  request.flushHeaders()
+  await new Promise((r) => setTimeout(r, 300))
   child.kill('SIGTERM')
+  await new Promise((r) => setTimeout(r, 100))
+  request.end(body)
   const response = await inFlight
-  t.equal(response.status, 200, 'the request in flight completed')
-  t.equal(((await response.json()) as { data: { store: { id: string } } }).data.store.id, 'st_demo_atlas')
+  t.equal(response.status, 201, 'the request in flight completed')
+  t.equal((JSON.parse(response.text) as { data: { name: string } }).data.name, 'Sent across the shutdown')
   t.equal(await exited, 0, 'exited cleanly')
 })
