@@ -9,7 +9,11 @@ import { instrumentEventStore } from './metrics/instrument.ts'
 import { inlineProjector } from './projections/index.ts'
 import { readThemeSnapshot } from './projections/themes-projection.ts'
 import { existingCollectionIds, existingProductIds } from './queries/commerce/index.ts'
-import type { ReadContext } from './queries/read-context.ts'
+import type { ReadCaches, ReadContext } from './queries/read-context.ts'
+import { ThemeJsonCache } from './queries/themes/theme-json-cache.ts'
+import { ContextJsonCache } from './queries/context/context-json-cache.ts'
+import { StoreScopedCache, type CacheResult } from './notifications/store-scoped-cache.ts'
+import { readCache } from './metrics/registry.ts'
 import { refusalAuditLimiter } from './commands/refusal-audit-limit.ts'
 import { createThemeCache } from './commands/theme/theme-cache.ts'
 import { CredentialCache } from './auth/credential-cache.ts'
@@ -65,8 +69,8 @@ export function createServices(input: { config: Config; db: Kysely<Database>; si
   // Only the pool's deps cache themes: a command holding its locks reads them fresh.
   const commands: CommandDeps = { ...commandDeps(input.db), themes: createThemeCache() }
   const eventStore = commands.eventStore
-  const read: ReadContext = { db: input.db, baseUrl: input.config.baseUrl, cursorSecret: `cursor:${input.signingSecret}` }
   const changeFeed = input.changeFeed ?? disabledChangeFeed()
+  const read: ReadContext = { db: input.db, baseUrl: input.config.baseUrl, cursorSecret: `cursor:${input.signingSecret}`, caches: readCaches(changeFeed) }
   const credentials = new CredentialCache({ feed: changeFeed })
   const lastUsed = new LastUsedRecorder(input.db, { onError: (error) => input.logger.warn({ err: error }, 'last_used_at batch failed') })
   let closing: Promise<void> | null = null
@@ -74,7 +78,21 @@ export function createServices(input: { config: Config; db: Kysely<Database>; si
     (closing ??= (async () => {
       await lastUsed.close()
       credentials.close()
+      read.caches?.productPages?.close()
+      read.caches?.catalogParts?.close()
       await changeFeed.close()
     })())
   return { config: input.config, db: input.db, eventStore, commands, read, signingSecret: input.signingSecret, baseUrl: input.config.baseUrl, clock, logger: input.logger, changeFeed, credentials, lastUsed, close }
+}
+
+// The API's read caches (src/queries/read-context.ts): the catalogue's, emptied by the change feed
+// (bypassed while it is unhealthy), and getTheme's data, checked against the row every time.
+function readCaches(feed: ChangeFeed): ReadCaches {
+  const count = (cache: string) => (result: CacheResult) => readCache.inc({ cache, result })
+  return {
+    productPages: new StoreScopedCache({ feed, maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, sizeOf: (page) => page.items.reduce((n, item) => n + item.length, 256), count: count('product_pages') }),
+    catalogParts: new StoreScopedCache({ feed, maxEntries: 10_000, count: count('catalog_parts') }),
+    contextJson: new ContextJsonCache(),
+    themeJson: new ThemeJsonCache(),
+  }
 }

@@ -6,7 +6,7 @@ import { invoke } from '../operations/invoke.ts'
 import type { Services } from '../services.ts'
 import { insufficientScopeChallenge } from '../web/challenge.ts'
 import { STATUS_OF } from '../web/errors.ts'
-import { contentEtag, notModified } from './conditional.ts'
+import { notModified } from './conditional.ts'
 import { claim, complete, release, requestHash, validIdempotencyKey, type Scope } from './idempotency.ts'
 import { readMultipartUpload } from './multipart.ts'
 
@@ -47,17 +47,12 @@ function send(request: FastifyRequest, op: OperationDefinition, outcome: Outcome
   }
   const status = outcome.status ?? op.successStatus
   const headers: Record<string, string> = outcome.etag ? { ...JSON_TYPE, etag: outcome.etag } : JSON_TYPE
-  if (outcome.etag && op.method === 'GET' && op.etag === true && notModified(request.headers['if-none-match'], outcome.etag)) return { status: 304, body: '', headers: { etag: outcome.etag } }
+  if (outcome.etag && op.method === 'GET' && op.etag && notModified(request.headers['if-none-match'], outcome.etag)) return { status: 304, body: '', headers: { etag: outcome.etag } }
   // Data the read returned as JSON text is joined into the envelope, not parsed and re-serialised.
   const body =
     outcome.json !== undefined
       ? outcome.pagination ? `{"data":${outcome.json},"pagination":${JSON.stringify(outcome.pagination)}}` : `{"data":${outcome.json}}`
       : JSON.stringify(outcome.pagination ? { data: outcome.data, pagination: outcome.pagination } : { data: outcome.data })
-  if (op.etag === 'content' && op.method === 'GET') {
-    const etag = contentEtag(body)
-    if (notModified(request.headers['if-none-match'], etag)) return { status: 304, body: '', headers: { etag } }
-    return { status, body, headers: { ...headers, etag } }
-  }
   return { status, body, headers }
 }
 

@@ -155,3 +155,10 @@ export const storefrontProbes = new Counter({
   labelNames: ['result'] as const,
   registers: [registry],
 })
+
+export const readCache = new Counter({
+  name: 'sfts_read_cache_requests_total',
+  help: 'API reads answered from an in-process cache, by cache (product_pages, catalog_parts: emptied by the change feed; theme_json, context_json: checked against stream versions in the read\'s one statement) and result: hit, miss, bypass (change feed unhealthy)',
+  labelNames: ['cache', 'result'] as const,
+  registers: [registry],
+})

@@ -6,7 +6,8 @@ import { themeSummarySchema } from '../queries/themes/schemas.ts'
 import { themeSummary } from '../queries/themes/theme-queries.ts'
 import { LIMITS } from '../theme/document.ts'
 import { defineOperation } from './operation.ts'
-import { notFound } from './results.ts'
+import { contentEtag, jsonOutcome, notFound } from './results.ts'
+import { readCache } from '../metrics/registry.ts'
 
 const productBrief = z.object({ id: z.string(), title: z.string(), handle: z.string(), status: z.string(), image: z.string().nullable(), inStock: z.boolean() })
 const collectionBrief = z.object({ id: z.string(), title: z.string(), handle: z.string(), productCount: z.number().int() })
@@ -39,27 +40,39 @@ export const getContextOperation = defineOperation({
   etag: 'content',
   mcp: { name: 'get_context', title: 'Get store context', description: 'Start here, once per session: branding, real product and collection ids, themes, and workflow.next (what to call next).', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
   async run(_input, caller, s) {
-    // One statement: the store_context read model with the store (src/queries/context/store-context.ts).
-    const context = await readStoreContext(s.read, caller.storeId)
-    if (!context) return notFound('store')
-    const { store } = context
-    const summaries = context.themes.map((t) => themeSummary(t, s.baseUrl))
-    const draft = currentDraft(summaries)
-    return {
-      ok: true,
-      data: {
-        store,
-        branding: store.branding,
-        products: { items: context.products.items, total: null, nextCursor: context.products.nextCursor },
-        collections: context.collections,
-        themes: summaries,
-        activeThemeId: summaries.find((t) => t.status === 'active')?.id ?? null,
-        currentDraftId: draft?.id ?? null,
-        grantedScopes: [...caller.scopes].sort(),
-        limits: { ...LIMITS },
-        schema: { operationId: 'getThemeSchema' as const, tool: 'get_theme_schema' as const, documentVersion: 1 },
-        workflow: workflowNext(summaries, caller.scopes),
-      },
+    // One statement: the store and catalogue part and the themes (src/queries/context/store-context.ts);
+    // only the themes' stamp when the response held for these scopes is still current.
+    const scopes = [...caller.scopes].sort()
+    const responses = s.read.caches?.contextJson
+    const held = responses?.get(caller.storeId, scopes.join(' '))
+    const read = await readStoreContext(s.read, caller.storeId, held?.stamp)
+    if (!read) return notFound('store')
+    if (!read.context) {
+      readCache.inc({ cache: 'context_json', result: 'hit' })
+      return jsonOutcome(held!.json, { etag: held!.etag })
     }
+    const { store } = read.context
+    const summaries = read.context.themes.map((t) => themeSummary(t, s.baseUrl))
+    const draft = currentDraft(summaries)
+    const data: z.output<typeof contextSchema> = {
+      store,
+      branding: store.branding,
+      products: { items: read.context.products.items, total: null, nextCursor: read.context.products.nextCursor },
+      collections: read.context.collections,
+      themes: summaries,
+      activeThemeId: summaries.find((t) => t.status === 'active')?.id ?? null,
+      currentDraftId: draft?.id ?? null,
+      grantedScopes: scopes,
+      limits: { ...LIMITS },
+      schema: { operationId: 'getThemeSchema' as const, tool: 'get_theme_schema' as const, documentVersion: 1 },
+      workflow: workflowNext(summaries, caller.scopes),
+    }
+    const json = JSON.stringify(data)
+    const etag = contentEtag(json)
+    if (responses && read.stamp !== null) {
+      responses.set(caller.storeId, scopes.join(' '), { stamp: read.stamp, json, etag })
+      readCache.inc({ cache: 'context_json', result: 'miss' })
+    }
+    return jsonOutcome(json, { etag })
   },
 })

@@ -51,8 +51,8 @@ export type OperationDefinition<I = any, O = any> = {
   idempotent: boolean
   // Theme mutations accept If-Match with the ETag getTheme returned.
   ifMatch?: boolean
-  // true: the outcome carries an ETag (the theme version). 'content': REST derives a weak ETag from
-  // the response body, for reads with no version of their own. A GET with either revalidates (304).
+  // The outcome carries an ETag: true, the theme version; 'content', a weak digest of the data,
+  // for reads with no version of their own (contentEtag). A GET with either revalidates (304).
   etag?: boolean | 'content'
   mcp?: McpToolSpec | McpToolSpec[]
   run: (input: I, caller: Caller, services: Services) => Promise<Outcome<O>>

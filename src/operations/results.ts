@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Result } from '../commands/errors.ts'
 import { notFoundError, type ErrorCode } from '../errors.ts'
 import type { Outcome, Pagination } from './operation.ts'
@@ -21,6 +22,10 @@ export function fromResult<T, O>(result: Result<T>, map: (value: T) => O, extra:
 }
 
 export const themeEtag = (version: number) => `"${version}"`
+
+// A weak validator for data with no version of its own (getContext: store profile, themes,
+// catalogue and the caller's scopes all shape it): a digest of its JSON text.
+export const contentEtag = (json: string): string => `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 22)}"`
 
 // A success whose data the read returned as JSON text: `json` for adapters that send it on, `data`
 // (parsed once, on first use) for those that need the object, as MCP's structuredContent.

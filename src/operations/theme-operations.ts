@@ -96,7 +96,7 @@ export const getThemeOperation = defineOperation({
     // The document goes from PostgreSQL to the response as text (MCP parses it on use).
     const found = await findThemeJson(s.read, caller.storeId, input.id)
     if (!found) return notFound('theme')
-    return jsonOutcome(found.json, { etag: themeEtag(found.header.version) })
+    return jsonOutcome(found.json, { etag: themeEtag(found.version) })
   },
 })
 

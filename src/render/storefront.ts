@@ -3,7 +3,7 @@
 //
 // Caching. A request needs the store's probe (its catalog_version, the version of its live
 // theme or of the previewed theme, the version of its navigation menus). Live probes are kept in
-// memory (live-probes.ts), invalidated by the change feed's notifications on every instance, so
+// memory (src/notifications/store-scoped-cache.ts), invalidated by the change feed's notifications on every instance, so
 // a cached live page costs no PostgreSQL statement; while the feed is unhealthy, and for every
 // preview (whose token is verified on every request), the probe is one small query. A rendered
 // page is cached under
@@ -27,7 +27,8 @@ import { verifyPreviewToken } from '../preview/tokens.ts'
 import type { Services } from '../services.ts'
 import { defaultThemeDocument } from '../theme/document.ts'
 import { RenderCache } from './cache.ts'
-import { LiveProbes } from './live-probes.ts'
+import { StoreScopedCache } from '../notifications/store-scoped-cache.ts'
+import { storefrontProbes } from '../metrics/registry.ts'
 import { databaseCatalog } from './catalog.ts'
 import type { Mode } from './env.ts'
 import type { PreviewInfo } from './layout.ts'
@@ -128,7 +129,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
   const storeViews = new RenderCache<StoreView>({ maxEntries: 500, maxBytes: 16 * 1024 * 1024, ttlMs: ttl, sizeOf: () => 8192 })
   const documents = new RenderCache<unknown>({ maxEntries: 200, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000, sizeOf: () => 64 * 1024 })
   const db = services.db
-  const probes = new LiveProbes<Probe>({ feed: services.changeFeed, maxAgeMs: ttl })
+  const probes = new StoreScopedCache<Probe>({ feed: services.changeFeed, maxAgeMs: ttl, count: (result) => storefrontProbes.inc({ result }) })
   const sharedMaxAge = services.config.storefront.sharedMaxAgeSeconds
   const liveCacheControl = sharedMaxAge > 0 ? `public, max-age=0, s-maxage=${sharedMaxAge}, stale-while-revalidate=${sharedMaxAge}` : 'public, no-cache'
 
@@ -289,7 +290,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
   return {
     /** /s/{slug}{subpath}: the store's active theme, or the default theme when none is active. */
     async live(slug: string, subpath: string, search: string, ifNoneMatch?: string): Promise<StorefrontResponse> {
-      const probe = await probes.get(slug, probeLive)
+      const probe = await probes.get(slug, () => probeLive(slug), (p) => p.storeId)
       if (probe === null) return servicePageResponse(storeNotFoundPage(), 'live')
       return serve({ probe, mode: 'live', basePath: `/s/${encodeURIComponent(probe.slug)}`, preview: null }, subpath, search, ifNoneMatch)
     },
@@ -321,7 +322,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
     /** The answer to the newsletter form (POST .../newsletter). */
     async newsletter(target: { slug: string } | { token: string }): Promise<StorefrontResponse> {
       if ('slug' in target) {
-        const probe = await probes.get(target.slug, probeLive)
+        const probe = await probes.get(target.slug, () => probeLive(target.slug), (p) => p.storeId)
         const store = probe ? await storeView(probe) : null
         if (probe === null || store === null) return servicePageResponse(storeNotFoundPage(), 'live')
         return servicePageResponse(newsletterPage(store, createUrls(`/s/${encodeURIComponent(probe.slug)}`, services.baseUrl), null), 'live')

@@ -11,7 +11,7 @@ import { seedDemo } from '../../src/seed/seed-demo.ts'
 import { createServices } from '../../src/services.ts'
 import { openChangeFeed } from '../support/app.ts'
 import { freshDatabase, testDatabaseKind } from '../support/database.ts'
-import { queryObserver, switchableFeed } from '../support/statements.ts'
+import { statementCounter, switchableFeed } from '../support/statements.ts'
 import { sample, scrape, seededDatabase, startServer } from './support.ts'
 
 // Reads served from memory, across instances: credentials (revocation refused by every instance
@@ -36,7 +36,11 @@ t.test('two instances: revocation within 1 s on both, publish shows on the other
   t.equal((await page(b, '/s/atlas')).status, 200)
   const warm = await page(b, '/s/atlas')
   t.equal(warm.headers.get('x-storefront-cache'), 'hit')
-  const probeHits = sample(await scrape(b.url), 'sfts_storefront_probe_requests_total', { result: 'hit' })
+  // A loaded machine may delay the feed's first heartbeats (bypass until then): ask a few times.
+  let probeHits = 0
+  for (const started = performance.now(); probeHits < 1 && performance.now() - started < 3000; await page(b, '/s/atlas')) {
+    probeHits = sample(await scrape(b.url), 'sfts_storefront_probe_requests_total', { result: 'hit' })
+  }
   t.ok(probeHits >= 1, `B answered from its in-memory probe (${probeHits} hits)`)
 
   const marker = `Marker ${randomUUID().slice(0, 8)}`
@@ -106,7 +110,7 @@ t.test('two instances: revocation within 1 s on both, publish shows on the other
 t.test('a cached live page and a recently seen credential cost no statement; unhealthy feed: queried', async (t) => {
   const opened = await freshDatabase(t)
   let statements = 0
-  const db = opened.db.withPlugin(queryObserver(() => statements++)) as Kysely<Database>
+  const db = opened.db.withPlugin(statementCounter(() => statements++)) as Kysely<Database>
   const { feed, setUnhealthy } = switchableFeed(await openChangeFeed(opened))
   const config = loadConfig({ NODE_ENV: 'test', BASE_URL: 'http://storefront.test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef', STOREFRONT_SHARED_MAX_AGE_SECONDS: '30' })
   const services = createServices({ config, db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }), changeFeed: feed })
@@ -137,13 +141,13 @@ t.test('a cached live page and a recently seen credential cost no statement; unh
   await counted(`/api/v1/themes/${theme.id}`, headers)
   const getTheme = await counted(`/api/v1/themes/${theme.id}`, headers)
   t.equal(getTheme.res.statusCode, 200)
-  t.equal(getTheme.statements, 0, 'getTheme with a recently seen key: no statement either (the theme read is cached too)')
+  t.equal(getTheme.statements, 1, 'getTheme with a recently seen key: only its own read (the credential from memory)')
 
   setUnhealthy(true)
   const bypassed = await counted('/s/atlas')
   t.equal(bypassed.res.statusCode, 200)
   t.ok(bypassed.statements >= 1, `unhealthy feed: the probe is queried (${bypassed.statements} statement)`)
-  t.equal((await counted(`/api/v1/themes/${theme.id}`, headers)).statements, 1, 'and the credential looked up')
+  t.equal((await counted(`/api/v1/themes/${theme.id}`, headers)).statements, 2, 'and the credential looked up')
   setUnhealthy(false)
   // A catalogue bump notified: the next page is a fresh probe and render, then from memory again.
   await db.updateTable('stores').set({ catalog_version: 99 }).where('store_id', '=', 'st_demo_atlas').execute()

@@ -12,6 +12,18 @@ export function queryObserver(onQuery: (node: RootOperationNode) => void): Kysel
   }
 }
 
+// A kysely plugin that calls `onStatement` after every statement that returned, built or compiled
+// (prepared hot reads are executed as compiled queries, which transformQuery never sees).
+export function statementCounter(onStatement: () => void): KyselyPlugin {
+  return {
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      onStatement()
+      return args.result
+    },
+  }
+}
+
 // The real change feed with a switch that makes it report unhealthy (the caches' fail-closed path).
 export function switchableFeed(real: ChangeFeed): { feed: ChangeFeed; setUnhealthy: (unhealthy: boolean) => void } {
   let unhealthy = false

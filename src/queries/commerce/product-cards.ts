@@ -64,8 +64,17 @@ async function readPage(ctx: ReadContext, storeId: string, args: ListProductsArg
   return executeCompiled(ctx.db, pageQuery(ctx.db, shape, values))
 }
 
-// A page of products as the API's JSON text of each product: REST sends them on as they are.
+// A page of products as the API's JSON text of each product: REST sends them on as they are. With
+// the service's page cache, from memory until the change feed says the store changed (the cards
+// move only with stores.catalog_version, a store row update the feed notifies).
 export async function listProductsJson(ctx: ReadContext, storeId: string, args: ListProductsArgs = {}): Promise<Page<string>> {
+  const cache = ctx.caches?.productPages
+  if (!cache) return readProductsJson(ctx, storeId, args)
+  const key = JSON.stringify([storeId, args.limit ?? null, args.cursor ?? null, args.status ?? null, args.query ?? null, args.collectionId ?? null])
+  return (await cache.get(key, () => readProductsJson(ctx, storeId, args), () => storeId))!
+}
+
+async function readProductsJson(ctx: ReadContext, storeId: string, args: ListProductsArgs): Promise<Page<string>> {
   const limit = resolveLimit(args.limit)
   let rows = await readPage(ctx, storeId, args, limit)
   if (rows.length > 0 && !rows[0]!.current) {

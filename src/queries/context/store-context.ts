@@ -23,6 +23,10 @@ export type StoreContext = {
   themes: ThemeHeader[]
 }
 
+// What does not move with theme commands: kept in memory per store by the service's cache, which
+// the change feed empties when the store row (profile, catalog_version) changes.
+export type CatalogPart = Omit<StoreContext, 'themes'>
+
 // Timestamps as the API writes them (rowToThemeHeader's iso(): UTC, milliseconds).
 const iso = (column: string) => sql.raw(`case when t.${column} is null then null else to_char(t.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end`)
 
@@ -41,8 +45,31 @@ const read = compiledOnce((db: Kysely<Database>, v: { storeId: string; baseUrl: 
     .leftJoin('store_context as c', 'c.store_id', 's.store_id')
     .select(STORE_COLUMNS.map((c) => `s.${c}` as const))
     .select(themeHeaders.as('themes'))
+    .select(themesStamp.as('themes_stamp'))
     .select(['c.products', 'c.products_after', 'c.collections', 'c.collections_after'])
     .select(sql<boolean>`c.catalog_version is not distinct from s.catalog_version and c.base_url is not distinct from ${v.baseUrl}`.as('current'))
+    .where('s.store_id', '=', v.storeId),
+)
+
+// Which themes the list holds at which stream versions, in its order: the headers are a function
+// of it (the themes projection writes each row from its stream's events alone).
+const stampOfThemes = sql<string>`coalesce(string_agg(t.theme_id || ':' || t.stream_version, ',' order by t.created_at, t.theme_id), '')`
+const themesStamp = sql<string>`(select ${stampOfThemes} from themes t where t.store_id = s.store_id and t.status <> 'archived')`
+
+// The themes' stamp, and their headers unless the stamp is the one the caller holds.
+const readThemes = compiledOnce((db: Kysely<Database>, v: { storeId: string; held: string }) =>
+  db
+    .selectFrom('stores as s')
+    .crossJoinLateral((eb) =>
+      eb
+        .selectFrom('themes as t')
+        .select(stampOfThemes.as('stamp'))
+        .whereRef('t.store_id', '=', 's.store_id')
+        .where('t.status', '<>', 'archived')
+        .as('st'),
+    )
+    .select('st.stamp')
+    .select(sql<ThemeHeader[] | null>`case when st.stamp = ${v.held}::text then null else ${themeHeaders} end`.as('themes'))
     .where('s.store_id', '=', v.storeId),
 )
 
@@ -50,7 +77,38 @@ async function readRow(ctx: ReadContext, storeId: string) {
   return (await executeCompiled(ctx.db, read(ctx.db, '', { storeId, baseUrl: ctx.baseUrl })))[0]
 }
 
-export async function readStoreContext(ctx: ReadContext, storeId: string): Promise<StoreContext | null> {
+// getContext's read: the context, and its stamp (null while the change feed is not trusted): what,
+// besides the caller's scopes, the response is a function of (the store's cache generation, the
+// themes at their stream versions). A caller holding a response made at `held` gets `context`
+// null when the stamp is still `held`. One statement either way: the whole context, or (the store
+// and catalogue part held in memory) the themes' stamp and headers.
+export type ContextRead = { stamp: string | null; context: StoreContext | null }
+
+export async function readStoreContext(ctx: ReadContext, storeId: string, held?: string): Promise<ContextRead | null> {
+  const cache = ctx.caches?.catalogParts
+  if (!cache) {
+    const read = await readWhole(ctx, storeId)
+    return read && { stamp: null, context: read.context }
+  }
+  const generation = `${cache.generation(storeId)}|`
+  let whole = null as { context: StoreContext; themesStamp: string } | null
+  const part = await cache.get(storeId, async () => {
+    whole = await readWhole(ctx, storeId)
+    if (!whole) return null
+    const { themes: _, ...rest } = whole.context
+    return rest
+  }, () => storeId)
+  const stamp = (themesStamp: string) => (cache.trusted() ? generation + themesStamp : null)
+  if (whole) return { stamp: stamp(whole.themesStamp), context: whole.context }
+  if (!part) return null
+  const heldThemes = held?.startsWith(generation) ? held.slice(generation.length) : '!'
+  const [row] = await executeCompiled(ctx.db, readThemes(ctx.db, '', { storeId, held: heldThemes }))
+  if (!row) return null
+  if (row.themes === null) return { stamp: held!, context: null }
+  return { stamp: stamp(row.stamp), context: { ...part, themes: row.themes } }
+}
+
+async function readWhole(ctx: ReadContext, storeId: string): Promise<{ context: StoreContext; themesStamp: string } | null> {
   let row = await readRow(ctx, storeId)
   if (row && !row.current) {
     await refreshCatalogReadModels(ctx, storeId)
@@ -59,7 +117,7 @@ export async function readStoreContext(ctx: ReadContext, storeId: string): Promi
   if (!row) return null
   const themes = row.themes
   const cursor = (resource: string, after: unknown) => (after ? encodeCursor(ctx.cursorSecret, { resource, storeId }, after as Position) : null)
-  return {
+  const context: StoreContext = {
     store: toStore(ctx.baseUrl, row),
     // Mapped field by field: jsonb keeps its own key order, the contract's is this one.
     products: {
@@ -72,4 +130,5 @@ export async function readStoreContext(ctx: ReadContext, storeId: string): Promi
     },
     themes,
   }
+  return { context, themesStamp: row.themes_stamp }
 }

@@ -6,6 +6,7 @@ import { findSection } from '../../aggregates/theme/state.ts'
 import { rowToTheme, rowToThemeHeader, THEME_HEADER_COLUMNS, type ThemeHeader } from '../../projections/themes-projection.ts'
 import type { SectionTarget } from '../../aggregates/theme/events.ts'
 import type { Page, Section } from '../../theme/document.ts'
+import { readCache } from '../../metrics/registry.ts'
 import type { ReadContext } from '../read-context.ts'
 import type { ThemeSummary, ThemeView } from './schemas.ts'
 
@@ -39,21 +40,40 @@ export async function listThemes(ctx: ReadContext, storeId: string, opts: { incl
 }
 
 // getTheme's data as JSON text: the header from columns, the document as PostgreSQL's own text of
-// it, spliced in without a parse and a re-serialisation. Same fields, same order as themeView.
-const themeJsonQuery = compiledOnce((db: Kysely<Database>, v: { themeId: string; storeId: string }) =>
+// it, spliced in without a parse and a re-serialisation. Same fields, same order as themeView. With
+// the service's cache (theme-json-cache.ts) the columns come only when the stream moved since the
+// version held (`known`; -1: none); otherwise they are null and the held text is the answer.
+const unlessKnown = (known: number, column: string) => sql`case when stream_version = ${known}::integer then null else ${sql.ref(column)} end`.as(column)
+
+const themeJsonQuery = compiledOnce((db: Kysely<Database>, v: { themeId: string; storeId: string; known: number }) =>
   db
     .selectFrom('themes')
-    .select(THEME_HEADER_COLUMNS)
-    .select(sql<string>`document::text`.as('document_text'))
+    .select(['stream_version', 'version'])
+    .select(THEME_HEADER_COLUMNS.filter((c) => c !== 'version').map((c) => unlessKnown(v.known, c)))
+    .select(sql<string | null>`case when stream_version = ${v.known}::integer then null else document::text end`.as('document_text'))
     .where('theme_id', '=', v.themeId)
     .where('store_id', '=', v.storeId),
 )
 
-export async function findThemeJson(ctx: ReadContext, storeId: string, themeId: string): Promise<{ header: ThemeHeader; json: string } | null> {
-  const [row] = await executeCompiled(ctx.db, themeJsonQuery(ctx.db, '', { themeId, storeId }))
+export async function findThemeJson(ctx: ReadContext, storeId: string, themeId: string): Promise<{ version: number; json: string } | null> {
+  const cache = ctx.caches?.themeJson
+  const known = cache ? cache.versionOf(storeId, themeId) : -1
+  const [row] = await executeCompiled(ctx.db, themeJsonQuery(ctx.db, '', { themeId, storeId, known }))
   if (!row) return null
-  const header = rowToThemeHeader(row)
-  return { header, json: `${JSON.stringify(themeSummary(header, ctx.baseUrl)).slice(0, -1)},"document":${row.document_text}}` }
+  if (row.document_text === null) {
+    const held = cache?.at(storeId, themeId, row.stream_version)
+    // Another read replaced the held version meanwhile (the stream moved again): read it whole.
+    if (!held) return findThemeJson({ ...ctx, caches: {} }, storeId, themeId)
+    readCache.inc({ cache: 'theme_json', result: 'hit' })
+    return { version: held.version, json: held.json }
+  }
+  const header = rowToThemeHeader(row as unknown as Parameters<typeof rowToThemeHeader>[0])
+  const json = `${JSON.stringify(themeSummary(header, ctx.baseUrl)).slice(0, -1)},"document":${row.document_text}}`
+  if (cache) {
+    cache.keep(themeId, { storeId, streamVersion: row.stream_version, version: header.version, json })
+    readCache.inc({ cache: 'theme_json', result: 'miss' })
+  }
+  return { version: header.version, json }
 }
 
 export async function findTheme(ctx: ReadContext, storeId: string, themeId: string): Promise<Theme | null> {
