@@ -12,6 +12,7 @@ import * as readModels from './migrations/0008-read-models.ts'
 import * as appendProjected from './migrations/0009-event-store-append-projected.ts'
 import * as contextThemes from './migrations/0010-context-themes-from-themes.ts'
 import * as changeNotifications from './migrations/0011-change-notifications.ts'
+import * as projectionWrites from './migrations/0012-projection-write-functions.ts'
 
 // Migrations are imported, not read from a folder, so the same list runs on PGlite and PostgreSQL.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009-event-store-append-projected': appendProjected,
   '0010-context-themes-from-themes': contextThemes,
   '0011-change-notifications': changeNotifications,
+  '0012-projection-write-functions': projectionWrites,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

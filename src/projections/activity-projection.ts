@@ -54,17 +54,11 @@ function activityRow(commandId: string, fresh: readonly Described[], current: Ex
   }
 }
 
-// A fresh append's commands have no row yet: a plain insert, so a row that does exist (a command
-// appending twice) fails it and the append is tried again through `apply`, which merges. The time
-// is cut to milliseconds as `apply` gets it (a recorded event's JavaScript Date), so a rebuild
-// writes the same value.
-const PREPARED_INSERT = `
-  insert into developer_activity (command_id, store_id, occurred_at, first_position, last_position, action, outcome, theme_id,
-    channel, tool, credential_kind, credential_id, app_id, request_id, summary, changes, error_code)
-  select r.command_id, r.store_id, date_trunc('milliseconds', $3), $1[r.first_ord], $1[r.last_ord], r.action, r.outcome, r.theme_id,
-    r.channel, r.tool, r.credential_kind, r.credential_id, r.app_id, r.request_id, r.summary, r.changes, r.error_code
-  from jsonb_to_recordset($4) as r(command_id text, store_id text, first_ord integer, last_ord integer, action text, outcome text, theme_id text,
-    channel text, tool text, credential_kind text, credential_id text, app_id text, request_id text, summary text, changes jsonb, error_code text)`
+// A fresh append's commands have no row yet: a plain insert (migration 0012), so a row that does
+// exist (a command appending twice) fails it and the append is tried again through `apply`, which
+// merges. The time is cut to milliseconds as `apply` gets it (a recorded event's JavaScript Date),
+// so a rebuild writes the same value.
+const PREPARED_INSERT = 'select sfts_project_activity_insert($1, $2, $3, $4)'
 
 // The merchant's developer-activity view: one row per command (a batch is one row listing every
 // change it made), including refused commands. Rows are keyed by command id; a row only takes

@@ -3,12 +3,8 @@ import type { Database } from '../db/database.ts'
 import { streams, type StoreThemesEvent } from '../events/theme-events.ts'
 import { groupByStream, groupPending, type Projection } from './projection.ts'
 
-const PREPARED_UPSERT = `
-  insert into live_themes (store_id, theme_id, stream_version, changed_at)
-  select r.store_id, r.theme_id, $2[r.ord], r.changed_at
-  from jsonb_to_record($4) as r(store_id text, theme_id text, changed_at timestamptz, ord integer)
-  on conflict (store_id) do update set theme_id = excluded.theme_id, stream_version = excluded.stream_version, changed_at = excluded.changed_at
-  where live_themes.stream_version < excluded.stream_version`
+// Prepared: migration 0012.
+const PREPARED_UPSERT = 'select sfts_project_live_themes_upsert($1, $2, $3, $4)'
 
 // The live theme of each store: what the storefront renders.
 export const liveThemesProjection: Projection = {

@@ -23,11 +23,8 @@ const rowsOf = (events: readonly { type: string; storeId: string; data: unknown 
       }
     })
 
-const PREPARED_INSERT = `
-  insert into media_assets (asset_id, store_id, url, source, content_type, byte_size, width, height, sha256, alt, created_at)
-  select r.asset_id, r.store_id, r.url, r.source, r.content_type, r.byte_size, r.width, r.height, r.sha256, r.alt, r.created_at
-  from jsonb_populate_recordset(null::media_assets, $4) r
-  on conflict (asset_id) do nothing`
+// Prepared: migration 0012.
+const PREPARED_INSERT = 'select sfts_project_media_insert($1, $2, $3, $4)'
 
 // The store's registered media assets (the bytes of uploads live in media_blobs, not in events).
 export const mediaProjection: Projection = {

@@ -3,18 +3,10 @@ import type { Database } from '../db/database.ts'
 import { streams, type NavigationEvent } from '../events/theme-events.ts'
 import { groupByStream, groupPending, type Projection } from './projection.ts'
 
-// Prepared: two statements run one after the other by the append, as `apply` does: drop the menus
-// older than the event, then insert its menus unless newer ones are still there.
-const PREPARED_DELETE = `
-  delete from navigation_menus m
-  using jsonb_to_record($4) as r(store_id text, ord integer)
-  where m.store_id = r.store_id and m.stream_version < $2[r.ord]`
-const PREPARED_INSERT = `
-  insert into navigation_menus (store_id, handle, title, items, stream_version, updated_at)
-  select r.store_id, x.handle, x.title, x.items, $2[r.ord], r.updated_at
-  from jsonb_to_record($4) as r(store_id text, ord integer, updated_at timestamptz, menus jsonb)
-  cross join jsonb_to_recordset(r.menus) as x(handle text, title text, items jsonb)
-  where not exists (select 1 from navigation_menus m where m.store_id = r.store_id)`
+// Prepared (migration 0012): two statements run one after the other by the append, as `apply`
+// does: drop the menus older than the event, then insert its menus unless newer ones are still there.
+const PREPARED_DELETE = 'select sfts_project_navigation_delete($1, $2, $3, $4)'
+const PREPARED_INSERT = 'select sfts_project_navigation_insert($1, $2, $3, $4)'
 
 // The store's navigation menus. Each event carries the full set of menus.
 export const navigationProjection: Projection = {

@@ -68,19 +68,8 @@ function themeToRow(theme: Theme, streamVersion: number) {
   }
 }
 
-// The prepared upsert: the row from the payload, its stream version from the appended events.
-const PREPARED_UPSERT = `
-  insert into themes (theme_id, store_id, name, provider, status, version, stream_version, document, document_bytes, duplicated_from,
-    created_at, updated_at, published_at, archived_at, last_preview_at, last_previewed_version)
-  select r.theme_id, r.store_id, r.name, r.provider, r.status, r.version, $2[($4->>'ord')::integer], r.document, r.document_bytes, r.duplicated_from,
-    r.created_at, r.updated_at, r.published_at, r.archived_at, r.last_preview_at, r.last_previewed_version
-  from jsonb_populate_record(null::themes, $4) r
-  on conflict (theme_id) do update set
-    name = excluded.name, status = excluded.status, version = excluded.version, stream_version = excluded.stream_version,
-    document = excluded.document, document_bytes = excluded.document_bytes, updated_at = excluded.updated_at,
-    published_at = excluded.published_at, archived_at = excluded.archived_at, last_preview_at = excluded.last_preview_at,
-    last_previewed_version = excluded.last_previewed_version
-  where themes.stream_version < excluded.stream_version`
+// The prepared upsert (migration 0012): the row from the payload, its stream version from the appended events.
+const PREPARED_UPSERT = 'select sfts_project_themes_upsert($1, $2, $3, $4)'
 
 // The state a theme stream's events follow, when the append says it without a read: a new stream,
 // or the state the writer decided on at the exact version it expects.
