@@ -39,6 +39,11 @@ const themeHeaders = sql<ThemeHeader[]>`(
     'lastPreviewedVersion', t.last_previewed_version) order by t.created_at, t.theme_id), '[]')
   from themes t where t.store_id = s.store_id and t.status <> 'archived')`
 
+// Which themes the list holds at which stream versions, in its order: the headers are a function
+// of it (the themes projection writes each row from its stream's events alone).
+const stampOfThemes = sql<string>`coalesce(string_agg(t.theme_id || ':' || t.stream_version, ',' order by t.created_at, t.theme_id), '')`
+const themesStamp = sql<string>`(select ${stampOfThemes} from themes t where t.store_id = s.store_id and t.status <> 'archived')`
+
 const read = compiledOnce((db: Kysely<Database>, v: { storeId: string; baseUrl: string }) =>
   db
     .selectFrom('stores as s')
@@ -50,11 +55,6 @@ const read = compiledOnce((db: Kysely<Database>, v: { storeId: string; baseUrl: 
     .select(sql<boolean>`c.catalog_version is not distinct from s.catalog_version and c.base_url is not distinct from ${v.baseUrl}`.as('current'))
     .where('s.store_id', '=', v.storeId),
 )
-
-// Which themes the list holds at which stream versions, in its order: the headers are a function
-// of it (the themes projection writes each row from its stream's events alone).
-const stampOfThemes = sql<string>`coalesce(string_agg(t.theme_id || ':' || t.stream_version, ',' order by t.created_at, t.theme_id), '')`
-const themesStamp = sql<string>`(select ${stampOfThemes} from themes t where t.store_id = s.store_id and t.status <> 'archived')`
 
 // The themes' stamp, and their headers unless the stamp is the one the caller holds.
 const readThemes = compiledOnce((db: Kysely<Database>, v: { storeId: string; held: string }) =>
