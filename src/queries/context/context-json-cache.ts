@@ -7,7 +7,7 @@ export class ContextJsonCache {
   private readonly held = new Map<string, HeldContext>()
   private readonly maxEntries: number
 
-  constructor(maxEntries = 5_000) {
+  constructor(maxEntries = 2_000) {
     this.maxEntries = maxEntries
   }
 
