@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { getThemeVersionOperation } from '../operations/theme-history-operations.ts'
-import { createStorefront } from '../render/storefront.ts'
+import { storefrontOf } from '../render/storefront.ts'
 import { act } from './act.ts'
 import { errorPage, type DashboardContext } from './plugin.ts'
 import { THEME_ID, themePath } from './theme-access.ts'
@@ -47,7 +47,8 @@ type PreviewParams = { Params: { id: string; version?: string } }
 
 export function registerThemePreviewRoutes(dash: FastifyInstance, ctx: DashboardContext) {
   const { services, guard } = ctx
-  const storefront = createStorefront(services)
+  // The storefront plugin's own instance: one page cache and one set of probes per service.
+  const storefront = storefrontOf(services)
 
   dash.get(HIGHLIGHT_CSS_PATH, async (request, reply) => {
     const q = request.url.indexOf('?')

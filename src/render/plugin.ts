@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Services } from '../services.ts'
 import { errorPage } from './service-pages.ts'
-import { createStorefront, contentSecurityPolicy, gzipEtag, type StorefrontOptions, type StorefrontResponse } from './storefront.ts'
+import { createStorefront, storefrontOf, contentSecurityPolicy, gzipEtag, type StorefrontOptions, type StorefrontResponse } from './storefront.ts'
 import { FAVICON_PATH, FAVICON_SVG, STYLESHEET, STYLESHEET_PATH } from './styles.ts'
 
 // Storefront and preview pages (issue 5), at the root, outside the rate-limited /api context.
@@ -26,7 +26,7 @@ import { FAVICON_PATH, FAVICON_SVG, STYLESHEET, STYLESHEET_PATH } from './styles
 // own context so they apply to these routes only; the Content-Security-Policy is set per page.
 export function createStorefrontPlugin(options: StorefrontOptions = {}) {
   return async function storefrontPlugin(app: FastifyInstance, services: Services): Promise<void> {
-    const storefront = createStorefront(services, options)
+    const storefront = Object.keys(options).length === 0 ? storefrontOf(services) : createStorefront(services, options)
     app.addHook('onClose', async () => storefront.close())
     await app.register(async (site) => {
       await site.register(helmet, {

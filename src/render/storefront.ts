@@ -349,3 +349,12 @@ export function createStorefront(services: Services, options: StorefrontOptions 
 class StoreGone extends Error {}
 
 export type Storefront = ReturnType<typeof createStorefront>
+
+// The service's storefront with the default cache settings: one per Services, so the storefront
+// routes and the dashboard's merchant previews share one page cache and one set of live probes.
+const shared = new WeakMap<Services, Storefront>()
+export function storefrontOf(services: Services): Storefront {
+  let storefront = shared.get(services)
+  if (!storefront) shared.set(services, (storefront = createStorefront(services)))
+  return storefront
+}
