@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { merchantCaller, type MerchantSession } from '../auth/merchant-session.ts'
-import { revokeGrant } from '../commands/oauth/grants.ts'
+import { revokeGrant } from '../commands/access/oauth-grants.ts'
 import type { CommandContext } from '../commands/context.ts'
 import { findGrant, type ConnectedApp } from '../queries/oauth-grants.ts'
 import { html, type Html } from '../web/html.ts'
@@ -41,7 +41,7 @@ export function registerGrantRoutes(dash: FastifyInstance, ctx: DashboardContext
     return { storeId: caller.storeId, actor: caller.actor, channel: 'dashboard', requestId: request.id, operation: 'revokeOAuthGrant' }
   }
 
-  // The same command the OAuth side uses (src/commands/oauth/grants.ts), with the merchant as actor.
+  // The same command the OAuth side uses (src/commands/access/oauth-grants.ts), with the merchant as actor.
   const revoke = (back: (request: FastifyRequest<{ Params: { grantId: string; id?: string } }>) => string) =>
     async (request: FastifyRequest<{ Params: { grantId: string; id?: string } }>, reply: FastifyReply) => {
       const session = await ctx.session(request)

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { merchantActor } from '../auth/caller.ts'
-import { approveGrant } from '../commands/oauth/grants.ts'
+import { approveGrant } from '../commands/access/oauth-grants.ts'
 import type { Scope } from '../auth/scopes.ts'
 import type { Services } from '../services.ts'
 import { checkAuthorizationRequest, redirectWith, type AuthorizationRequest } from './authorization-request.ts'

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { hashCredential } from '../auth/credentials.ts'
 import { ACCESS_TOKEN_PREFIX, oauthResources, REFRESH_TOKEN_PREFIX } from '../auth/oauth-access.ts'
-import { revokeGrant, revokeTokens } from '../commands/oauth/grants.ts'
+import { revokeGrant, revokeTokens } from '../commands/access/oauth-grants.ts'
 import type { CommandContext } from '../commands/context.ts'
 import type { Database } from '../db/database.ts'
 import { base62, newId } from '../ids.ts'

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { merchantActor } from '../../src/auth/caller.ts'
-import { revokeGrant, revokeGrantsOfApp } from '../../src/commands/oauth/grants.ts'
+import { revokeGrant, revokeGrantsOfApp } from '../../src/commands/access/oauth-grants.ts'
 import { connectedApps } from '../../src/queries/oauth-grants.ts'
 import { bearer, STORE_A, STORE_B, testApp } from '../support/app.ts'
 import { authorized, exchange, registeredClient, token } from './support.ts'

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { hashCredential } from '../../src/auth/credentials.ts'
 import { merchantActor } from '../../src/auth/caller.ts'
-import { approveGrant } from '../../src/commands/oauth/grants.ts'
+import { approveGrant } from '../../src/commands/access/oauth-grants.ts'
 import { issueCode } from '../../src/oauth/tokens.ts'
 import { base62 } from '../../src/ids.ts'
 import type { TestApp } from '../support/app.ts'

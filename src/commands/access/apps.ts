@@ -1,4 +1,4 @@
-import { revokeGrantsOfApp } from '../oauth/grants.ts'
+import { revokeGrantsOfApp } from './oauth-grants.ts'
 import type { Transaction } from 'kysely'
 import { API_KEY_PREFIX, hashCredential, newClientId, newClientSecret } from '../../auth/credentials.ts'
 import { validateRedirectUris } from '../../auth/redirect-uri.ts'
