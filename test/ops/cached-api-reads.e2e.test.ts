@@ -1,19 +1,13 @@
-import type { Kysely } from 'kysely'
 import { pino } from 'pino'
 import t from 'tap'
 import { createApiKey, ensureApp } from '../../src/auth/credentials.ts'
 import { SCOPES, type Scope } from '../../src/auth/scopes.ts'
-import { loadConfig } from '../../src/config.ts'
-import type { Database } from '../../src/db/database.ts'
 import { buildApp } from '../../src/http/app.ts'
 import { registry } from '../../src/metrics/registry.ts'
 import { servicePlugins } from '../../src/plugins.ts'
 import { findThemeJson } from '../../src/queries/themes/theme-queries.ts'
-import { seedDemo } from '../../src/seed/seed-demo.ts'
 import { createServices } from '../../src/services.ts'
-import { openChangeFeed } from '../support/app.ts'
-import { freshDatabase } from '../support/database.ts'
-import { statementCounter, switchableFeed } from '../support/statements.ts'
+import { countedServices } from '../support/counted-services.ts'
 
 // The API's read caches (src/queries/read-context.ts) against a second instance on the same
 // database that shares none of them: getTheme and getContext stay one statement, checked against
@@ -29,13 +23,7 @@ async function cacheCount(cache: string, result: string): Promise<number> {
 }
 
 t.test('read caches: one statement or none, and a change made by another instance shows at once', async (t) => {
-  const opened = await freshDatabase(t)
-  let statements = 0
-  const observed = opened.db.withPlugin(statementCounter(() => statements++)) as Kysely<Database>
-  const { feed, setUnhealthy } = switchableFeed(await openChangeFeed(opened))
-  const config = loadConfig({ NODE_ENV: 'test', BASE_URL: 'http://storefront.test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef', RATE_LIMIT_MAX: '100000' })
-  const services = createServices({ config, db: observed, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }), changeFeed: feed })
-  await seedDemo(services)
+  const { opened, config, services, setUnhealthy, statements } = await countedServices(t, { RATE_LIMIT_MAX: '100000' })
   // The other instance: same database, its own (empty, feedless) caches.
   const other = createServices({ config, db: opened.db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
   const [a, b] = [await buildApp(services, servicePlugins()), await buildApp(other, servicePlugins())]
@@ -50,9 +38,9 @@ t.test('read caches: one statement or none, and a change made by another instanc
   const full = { authorization: `Bearer ${await keyOf(ALL)}` }
   const readOnly = { authorization: `Bearer ${await keyOf(['store:read'])}` }
   const counted = async (url: string, headers: Record<string, string> = full) => {
-    const before = statements
+    const before = statements()
     const res = await a.inject({ method: 'GET', url, headers })
-    return { res, statements: statements - before }
+    return { res, statements: statements() - before }
   }
   const onB = async (method: 'POST' | 'PATCH', url: string, body: unknown) => {
     const res = await b.inject({ method, url, headers: { ...full, 'content-type': 'application/json' }, payload: JSON.stringify(body) })

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import type { Kysely } from 'kysely'
-import { pino } from 'pino'
 import t from 'tap'
 import { hashCredential, revokeApiKey } from '../../src/auth/credentials.ts'
-import { loadConfig } from '../../src/config.ts'
-import type { Database } from '../../src/db/database.ts'
 import { buildApp } from '../../src/http/app.ts'
 import { servicePlugins } from '../../src/plugins.ts'
-import { seedDemo } from '../../src/seed/seed-demo.ts'
-import { createServices } from '../../src/services.ts'
-import { openChangeFeed } from '../support/app.ts'
-import { freshDatabase, testDatabaseKind } from '../support/database.ts'
-import { statementCounter, switchableFeed } from '../support/statements.ts'
+import { testDatabaseKind } from '../support/database.ts'
+import { countedServices } from '../support/counted-services.ts'
 import { sample, scrape, seededDatabase, startServer } from './support.ts'
 
 // Reads served from memory, across instances: credentials (revocation refused by every instance
@@ -108,22 +101,17 @@ t.test('two instances: revocation within 1 s on both, publish shows on the other
 })
 
 t.test('a cached live page and a recently seen credential cost no statement; unhealthy feed: queried', async (t) => {
-  const opened = await freshDatabase(t)
-  let statements = 0
-  const db = opened.db.withPlugin(statementCounter(() => statements++)) as Kysely<Database>
-  const { feed, setUnhealthy } = switchableFeed(await openChangeFeed(opened))
-  const config = loadConfig({ NODE_ENV: 'test', BASE_URL: 'http://storefront.test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef', STOREFRONT_SHARED_MAX_AGE_SECONDS: '30' })
-  const services = createServices({ config, db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }), changeFeed: feed })
-  const seeded = await seedDemo(services)
+  const { services, seeded, setUnhealthy, statements } = await countedServices(t, { STOREFRONT_SHARED_MAX_AGE_SECONDS: '30' })
+  const db = services.db
   const app = await buildApp(services, servicePlugins())
   t.teardown(async () => {
     await app.close()
     await services.close()
   })
   const counted = async (url: string, headers: Record<string, string> = {}) => {
-    const before = statements
+    const before = statements()
     const res = await app.inject({ method: 'GET', url, headers })
-    return { res, statements: statements - before }
+    return { res, statements: statements() - before }
   }
   t.equal((await counted('/s/atlas')).res.statusCode, 200)
   const second = await counted('/s/atlas')

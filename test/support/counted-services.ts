@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely'
+import { pino } from 'pino'
+import { loadConfig } from '../../src/config.ts'
+import type { Database } from '../../src/db/database.ts'
+import { seedDemo } from '../../src/seed/seed-demo.ts'
+import { createServices } from '../../src/services.ts'
+import { openChangeFeed } from './app.ts'
+import { freshDatabase } from './database.ts'
+import { statementCounter, switchableFeed } from './statements.ts'
+
+// Seeded services on a fresh database whose every statement is counted, with the real change
+// feed behind a switch that makes it report unhealthy: the set-up of the cache tests.
+export async function countedServices(t: { teardown: (fn: () => unknown) => void }, env: Record<string, string> = {}) {
+  const opened = await freshDatabase(t)
+  let statements = 0
+  const db = opened.db.withPlugin(statementCounter(() => statements++)) as Kysely<Database>
+  const { feed, setUnhealthy } = switchableFeed(await openChangeFeed(opened))
+  const config = loadConfig({ NODE_ENV: 'test', BASE_URL: 'http://storefront.test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef', ...env })
+  const services = createServices({ config, db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }), changeFeed: feed })
+  const seeded = await seedDemo(services)
+  return { opened, config, services, seeded, setUnhealthy, statements: () => statements }
+}
