@@ -1,5 +1,5 @@
 // Storefront renderer throughput: the home page of a theme with 10 sections and a product page,
-// live (/s/atlas) and in a signed preview (/preview/{token}), with autocannon, against the real
+// live (/s/atlas) and in a signed preview (/preview/{token}), with wrk (or autocannon), against the real
 // app on real PostgreSQL. Target: a rendered home page at >= 1,000 requests per second.
 //
 //   node_modules/.bin/node bench/render-storefront.ts [--seconds 10] [--connections 20] [--warmup 3]
@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import autocannon from 'autocannon'
+import { httpLoad, httpLoadGenerator, type HttpLoad } from './support/http-load.ts'
 import { header, numberArg, verdict } from './support/measure.ts'
 
 const SECONDS = numberArg('seconds', 10)
@@ -138,10 +138,8 @@ async function startServer(cached: boolean): Promise<{ targets: Targets; stop: (
 // What a browser sends: the page may come gzip-compressed (cached pages keep a compressed copy).
 const BROWSER = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br' }
 
-async function cannon(url: string, seconds: number, headers: Record<string, string> = BROWSER): Promise<autocannon.Result> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers })
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) throw new Error(`autocannon ${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
-  return result
+async function cannon(url: string, seconds: number, headers: Record<string, string> = BROWSER): Promise<HttpLoad> {
+  return httpLoad(url, { seconds, connections: CONNECTIONS, headers })
 }
 
 type Row = { server: string; page: string; bytes: number; rps: number; p50: number; p99: number; cpuUs: number }
@@ -166,7 +164,7 @@ async function measure(cached: boolean): Promise<Row[]> {
   const timed = async (url: string, headers: Record<string, string>) => {
     const cpu0 = cpuSecondsOf(pid)
     const r = await cannon(url, SECONDS, headers)
-    return { r, cpuUs: ((cpuSecondsOf(pid) - cpu0) / Math.max(1, r.requests.total)) * 1e6 }
+    return { r, cpuUs: ((cpuSecondsOf(pid) - cpu0) / Math.max(1, r.total)) * 1e6 }
   }
   const rows: Row[] = []
   try {
@@ -174,7 +172,7 @@ async function measure(cached: boolean): Promise<Row[]> {
       const hello = `${targets.origin}/bench/hello`
       await cannon(hello, WARMUP)
       const { r, cpuUs } = await timed(hello, BROWSER)
-      rows.push({ server: 'cached', page: 'hello-world (ceiling)', bytes: await bytesOf(hello, BROWSER), rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs })
+      rows.push({ server: 'cached', page: 'hello-world (ceiling)', bytes: await bytesOf(hello, BROWSER), rps: r.requestsPerSecond, p50: r.p50Ms, p99: r.p99Ms, cpuUs })
     }
     // Warm the server (JIT, pools, caches) on every page before any measurement.
     for (const page of targets.pages) await cannon(`${targets.origin}${page.path}`, WARMUP)
@@ -186,14 +184,14 @@ async function measure(cached: boolean): Promise<Row[]> {
       if (!String(res.headers.get('content-security-policy')).includes("script-src 'none'")) throw new Error(`${page.name}: no CSP`)
       await cannon(url, WARMUP)
       const { r, cpuUs } = await timed(url, BROWSER)
-      rows.push({ server: cached ? 'cached' : 'uncached', page: page.name, bytes: await bytesOf(url, BROWSER), rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs })
+      rows.push({ server: cached ? 'cached' : 'uncached', page: page.name, bytes: await bytesOf(url, BROWSER), rps: r.requestsPerSecond, p50: r.p50Ms, p99: r.p99Ms, cpuUs })
     }
     // The live home page once more without compression (a client that does not accept gzip).
     const home = `${targets.origin}${targets.pages[0]!.path}`
     const identity = { accept: 'text/html' }
     await cannon(home, WARMUP, identity)
     const { r, cpuUs } = await timed(home, identity)
-    rows.push({ server: cached ? 'cached' : 'uncached', page: 'live home, uncompressed', bytes: await bytesOf(home, identity), rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs })
+    rows.push({ server: cached ? 'cached' : 'uncached', page: 'live home, uncompressed', bytes: await bytesOf(home, identity), rps: r.requestsPerSecond, p50: r.p50Ms, p99: r.p99Ms, cpuUs })
   } finally {
     await stop()
   }
@@ -201,16 +199,16 @@ async function measure(cached: boolean): Promise<Row[]> {
 }
 
 async function main(): Promise<void> {
-  header('Storefront renderer: autocannon against the app on PostgreSQL', [
-    `${CONNECTIONS} connections, ${SECONDS} s per page after a ${WARMUP} s warm-up; the server is a child process, autocannon runs here`,
+  header(`Storefront renderer: ${httpLoadGenerator} against the app on PostgreSQL`, [
+    `${CONNECTIONS} connections, ${SECONDS} s per page after a ${WARMUP} s warm-up; the server is a child process, the load generator (${httpLoadGenerator}; BENCH_LOAD=autocannon forces autocannon) runs beside it`,
     'requests carry browser headers (Accept-Encoding: gzip, deflate, br); bytes = response body on the wire',
     `load average before the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine skews the figures)`,
     `cached: as shipped (live pages from memory: no statement while the change feed is healthy; previews verify the JWT and probe the theme)${process.env.BENCH_CHANGE_FEED === 'off' ? ' — BENCH_CHANGE_FEED=off: no change feed, one probe query per request' : ''}; uncached: page cache off, every request renders`,
   ])
   const rows = [...(await measure(true)), ...(await measure(false))]
   const pad = (s: string | number, n: number, left = false) => (left ? String(s).padEnd(n) : String(s).padStart(n))
-  console.log(`${pad('server', 9, true)} ${pad('page', 27, true)} ${pad('bytes', 7)} ${pad('req/s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('server CPU µs/req', 18)}`)
-  for (const r of rows) console.log(`${pad(r.server, 9, true)} ${pad(r.page, 27, true)} ${pad(r.bytes, 7)} ${pad(Math.round(r.rps), 8)} ${pad(r.p50, 7)} ${pad(r.p99, 7)} ${pad(Math.round(r.cpuUs), 18)}`)
+  console.log(`${pad('server', 9, true)} ${pad('page', 27, true)} ${pad('bytes', 7)} ${pad('req/s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('server CPU µs/req', 18)} ${pad('server busy', 12)}`)
+  for (const r of rows) console.log(`${pad(r.server, 9, true)} ${pad(r.page, 27, true)} ${pad(r.bytes, 7)} ${pad(Math.round(r.rps), 8)} ${pad(r.p50, 7)} ${pad(r.p99, 7)} ${pad(Math.round(r.cpuUs), 18)} ${pad(`${Math.round((r.cpuUs * r.rps) / 1e4)}%`, 12)}`)
   const home = rows.find((r) => r.server === 'cached' && r.page.startsWith('live home'))!
   console.log(`\nserver CPU per request on the cached live home: ${Math.round(home.cpuUs)} µs, i.e. about ${Math.round(1e6 / home.cpuUs)} req/s per core for the Node process alone`)
   console.log(`target: a rendered home page at >= ${TARGET_RPS} req/s (live, as shipped): ${Math.round(home.rps)} req/s — ${verdict(home.rps >= TARGET_RPS)}`)

@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie'
 import csrf from '@fastify/csrf-protection'
-import helmet from '@fastify/helmet'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { findTheme } from '../queries/themes/theme-queries.ts'
 import type { Services } from '../services.ts'
@@ -11,6 +10,7 @@ import { readMerchantSession } from '../auth/merchant-session.ts'
 import { CSRF_HEADER } from './session.ts'
 import { classifyError, type ErrorCode } from '../errors.ts'
 import { sendAppError } from '../web/errors.ts'
+import { addSecurityHeaders } from '../web/security-headers.ts'
 
 // The visual theme editor (issue 11): its page, its bundled front end and its JSON routes.
 //   GET  /dashboard/themes/editor?themeId=…           the editor (signed-in merchant, own store)
@@ -38,7 +38,7 @@ export async function editorPlugin(app: FastifyInstance, services: Services): Pr
           return typeof header === 'string' ? header : undefined
         },
       })
-      await editor.register(helmet, { global: true, contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: 'same-origin' } })
+      addSecurityHeaders(editor, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: 'same-origin' } })
       // The bundle is built when the server starts listening, so the first visitor does not wait.
       editor.addHook('onListen', async () => void editorAssets().catch((error: unknown) => services.logger.error({ err: error }, 'editor build failed')))
 

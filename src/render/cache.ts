@@ -2,7 +2,9 @@
 // misses on one key run the producer once. Keys are built by the caller (plugin.ts) and
 // always start with the store id, so nothing rendered for one store is served to another.
 
-type Entry<V> = { value: V; size: number; expiresAt: number }
+type Entry<V> = { value: V; size: number; expiresAt: number; usedAt: number }
+
+const USE_GRANULARITY_MS = 1000
 
 export type CacheOptions<V> = { maxEntries: number; maxBytes: number; ttlMs: number; now?: () => number; sizeOf: (value: V) => number }
 
@@ -28,13 +30,17 @@ export class RenderCache<V> {
   get(key: string): V | undefined {
     const entry = this.entries.get(key)
     if (entry === undefined) return undefined
-    if (entry.expiresAt <= this.now()) {
+    const now = this.now()
+    if (entry.expiresAt <= now) {
       this.delete(key)
       return undefined
     }
-    // Most recently used goes last.
-    this.entries.delete(key)
-    this.entries.set(key, entry)
+    // Most recently used goes last; a page served thousands of times a second moves at most once a second.
+    if (now - entry.usedAt >= USE_GRANULARITY_MS) {
+      entry.usedAt = now
+      this.entries.delete(key)
+      this.entries.set(key, entry)
+    }
     return entry.value
   }
 
@@ -42,7 +48,8 @@ export class RenderCache<V> {
     const size = this.options.sizeOf(value)
     if (size > this.options.maxBytes) return
     this.delete(key)
-    this.entries.set(key, { value, size, expiresAt: this.now() + this.options.ttlMs })
+    const now = this.now()
+    this.entries.set(key, { value, size, expiresAt: now + this.options.ttlMs, usedAt: now })
     this.bytes += size
     while (this.entries.size > this.options.maxEntries || this.bytes > this.options.maxBytes) {
       const oldest = this.entries.keys().next()

@@ -1,8 +1,8 @@
-import helmet from '@fastify/helmet'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Services } from '../services.ts'
 import { errorPage } from './service-pages.ts'
-import { createStorefront, storefrontOf, contentSecurityPolicy, gzipEtag, type StorefrontOptions, type StorefrontResponse } from './storefront.ts'
+import { createStorefront, storefrontOf, contentSecurityPolicy, type StorefrontOptions, type StorefrontResponse } from './storefront.ts'
+import { withSecurityHeaders } from '../web/security-headers.ts'
 import { FAVICON_PATH, FAVICON_SVG, STYLESHEET, STYLESHEET_PATH } from './styles.ts'
 
 // Storefront and preview pages (issue 5), at the root, outside the rate-limited /api context.
@@ -22,38 +22,29 @@ import { FAVICON_PATH, FAVICON_SVG, STYLESHEET, STYLESHEET_PATH } from './styles
 //                                           every request. Previews without a token for a signed-in
 //                                           merchant need the dashboard login, which does not exist yet.
 // Query parameters: variant (product, checkout), quantity (checkout), page, sort, available,
-// min, max (listings). Security headers come from @fastify/helmet, registered in this plugin's
-// own context so they apply to these routes only; the Content-Security-Policy is set per page.
+// min, max (listings). Security headers are helmet's (src/web/security-headers.ts), on these routes
+// only; the Content-Security-Policy is set per page.
 export function createStorefrontPlugin(options: StorefrontOptions = {}) {
   return async function storefrontPlugin(app: FastifyInstance, services: Services): Promise<void> {
     const storefront = Object.keys(options).length === 0 ? storefrontOf(services) : createStorefront(services, options)
     app.addHook('onClose', async () => storefront.close())
     await app.register(async (site) => {
-      await site.register(helmet, {
-        global: true,
-        contentSecurityPolicy: false,
-        crossOriginEmbedderPolicy: false,
-        referrerPolicy: { policy: 'no-referrer' },
-      })
       // The newsletter form posts urlencoded data; the body is not read (nothing is stored).
       site.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, {}))
 
       site.setErrorHandler(async (error, request, reply) => {
         const status = (error as { statusCode?: number }).statusCode
-        if (status !== undefined && status >= 400 && status < 500) {
-          return send(reply, { status, html: errorPage(status).html, headers: {}, missingRefs: [], cache: 'none' }, errorPage(status).styleHash)
-        }
+        if (status !== undefined && status >= 400 && status < 500) return send(reply, errorResponse(status))
         request.log.error({ err: error, requestId: request.id }, 'storefront page failed')
-        const page = errorPage(500)
-        return send(reply, { status: 500, html: page.html, headers: {}, missingRefs: [], cache: 'none' }, page.styleHash)
+        return send(reply, errorResponse(500))
       })
 
       site.get(STYLESHEET_PATH, async (_request, reply) =>
-        reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(STYLESHEET),
+        reply.headers(secured(STYLESHEET_HEADERS)).send(STYLESHEET),
       )
 
       site.get(FAVICON_PATH, async (_request, reply) =>
-        reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=31536000, immutable').header('content-security-policy', "default-src 'none'").send(FAVICON_SVG),
+        reply.headers(secured(FAVICON_HEADERS)).send(FAVICON_SVG),
       )
 
       const live = async (request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
@@ -90,30 +81,33 @@ function split(url: string, skip: number): { subpath: string; search: string } {
 // gzip listed and not refused with q=0.
 const ACCEPTS_GZIP = /(?:^|,)\s*gzip\s*(?:,|$|;\s*q=(?!0(?:\.0{0,3})?\s*(?:,|$)))/i
 
-function send(reply: FastifyReply, response: StorefrontResponse, styleHash?: string) {
-  reply.code(response.status)
-  for (const [name, value] of Object.entries(response.headers)) reply.header(name, value)
-  if (styleHash !== undefined) {
-    reply.header('content-type', 'text/html; charset=utf-8')
-    reply.header('content-security-policy', contentSecurityPolicy(styleHash))
-    reply.header('cache-control', 'no-store')
+// helmet's headers on every response of these routes; the Content-Security-Policy is each page's own.
+const secured = withSecurityHeaders({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: 'no-referrer' } })
+const STYLESHEET_HEADERS = { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' }
+const FAVICON_HEADERS = { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable', 'content-security-policy': "default-src 'none'" }
+
+// Clients send the same Accept-Encoding on every request: the last answer is kept.
+let lastAccept = ''
+let lastAcceptsGzip = false
+function acceptsGzip(accept: string | undefined): boolean {
+  if (accept === undefined) return false
+  if (accept !== lastAccept) {
+    lastAccept = accept
+    lastAcceptsGzip = ACCEPTS_GZIP.test(accept)
   }
-  const accept = reply.request.headers['accept-encoding']
-  const gzip = typeof accept === 'string' && ACCEPTS_GZIP.test(accept)
-  // A strong ETag names one representation: the compressed copy has its own.
-  const etag = response.headers.etag
-  if (response.status === 304) {
-    reply.header('vary', 'accept-encoding')
-    if (gzip && etag !== undefined) reply.header('etag', gzipEtag(etag))
-    return reply.send()
-  }
-  if (response.gzip !== undefined) {
-    reply.header('vary', 'accept-encoding')
-    if (gzip) {
-      reply.header('content-encoding', 'gzip')
-      if (etag !== undefined) reply.header('etag', gzipEtag(etag))
-      return reply.send(response.gzip)
-    }
-  }
-  return reply.send(response.html)
+  return lastAcceptsGzip
+}
+
+function send(reply: FastifyReply, response: StorefrontResponse) {
+  const gzip = response.gzipHeaders !== undefined && acceptsGzip(reply.request.headers['accept-encoding'])
+  reply.code(response.status).headers(secured(gzip ? response.gzipHeaders! : response.headers))
+  if (response.status === 304) return reply.send()
+  return reply.send(gzip && response.gzip !== undefined ? response.gzip : response.html)
+}
+
+/** A service error page (404, 500 ...): not themed, not cached. */
+function errorResponse(status: number): StorefrontResponse {
+  const page = errorPage(status)
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': contentSecurityPolicy(page.styleHash), 'cache-control': 'no-store' }
+  return { status, html: page.html, headers, missingRefs: [], cache: 'none' }
 }

@@ -110,3 +110,26 @@ export function routePath(route: Route): string {
       return ''
   }
 }
+
+export type PageRequest = { readonly route: Route; readonly query: PageQuery; /** The route and query part of a page's cache key. */ readonly pageKey: string }
+
+// Parsed requests by path and query string: a page served from memory skips the parse. Bounded,
+// and long strings are not kept, so odd URLs cannot grow it.
+const parsedRequests = new Map<string, PageRequest>()
+const PARSED_MAX_ENTRIES = 5000
+const PARSED_MAX_KEY = 512
+
+/** A storefront request's route, the query parameters it reads and their cache-key part. */
+export function pageRequest(subpath: string, search: string): PageRequest {
+  const key = `${subpath}?${search}`
+  const known = parsedRequests.get(key)
+  if (known !== undefined) return known
+  const route = Object.freeze(parseRoute(subpath))
+  const query = Object.freeze(readQuery(new URLSearchParams(search)))
+  const parsed = Object.freeze({ route, query, pageKey: `${route.kind === 'newsletter' ? 'not-found' : routePath(route) || route.kind}|${queryKey(route, query)}` })
+  if (key.length <= PARSED_MAX_KEY) {
+    if (parsedRequests.size >= PARSED_MAX_ENTRIES) parsedRequests.clear()
+    parsedRequests.set(key, parsed)
+  }
+  return parsed
+}

@@ -33,7 +33,7 @@ import { databaseCatalog } from './catalog.ts'
 import type { Mode } from './env.ts'
 import type { PreviewInfo } from './layout.ts'
 import { renderStorefrontPage, type RenderedPage } from './page.ts'
-import { parseRoute, queryKey, readQuery, routePath } from './routes.ts'
+import { pageRequest, routePath, type PageRequest } from './routes.ts'
 import { checkoutPage, newsletterPage, previewRejectedPage, storeNotFoundPage, type ServicePage } from './service-pages.ts'
 import { loadStoreView, type StoreView } from './store.ts'
 import { createUrls } from './urls.ts'
@@ -50,13 +50,18 @@ export type StorefrontOptions = {
   cacheMaxBytes?: number
 }
 
+type Headers = Readonly<Record<string, string>>
+
 export type StorefrontResponse = {
   status: number
   /** The page; cached pages are kept UTF-8 encoded, so a cache hit sends bytes without re-encoding. */
   html: string | Buffer
   /** The same page gzip-compressed (cached pages only), for clients that accept it. */
   gzip?: Buffer
-  headers: Record<string, string>
+  /** The headers when `html` is sent (or a 304 to a client that does not accept gzip). */
+  headers: Headers
+  /** The headers when `gzip` is sent (or a 304 to one that does): its own ETag, Content-Encoding. */
+  gzipHeaders?: Headers
   /** For logs: references the page could not resolve. */
   missingRefs: string[]
   cache: 'hit' | 'miss' | 'none'
@@ -73,7 +78,9 @@ type Probe = {
   themeName: string | null
 }
 
-type CachedPage = Omit<RenderedPage, 'html'> & { body: Buffer; gzip: Buffer; etag: string }
+// `servedLive`: the response of a live cache hit, built on the first one. Every later hit sends
+// the same header objects, so a page served from memory builds nothing per request.
+type CachedPage = Omit<RenderedPage, 'html'> & { body: Buffer; gzip: Buffer; etag: string; servedLive?: StorefrontResponse }
 
 /** The strong ETag of a cached page's compressed copy. */
 export const gzipEtag = (etag: string) => `${etag.slice(0, -1)}-gzip"`
@@ -223,7 +230,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
   type Target = { probe: Probe; mode: Mode; basePath: string; preview: PreviewInfo | null; document?: unknown }
 
   // Renders a page for the cache (the store view and theme document are read only here).
-  async function renderPage(target: Target, route: ReturnType<typeof parseRoute>, query: ReturnType<typeof readQuery>): Promise<{ value: CachedPage; store: boolean }> {
+  async function renderPage(target: Target, route: PageRequest['route'], query: PageRequest['query']): Promise<{ value: CachedPage; store: boolean }> {
     const { probe, mode, basePath, preview } = target
     const store = await storeView(probe)
     if (store === null) throw new StoreGone()
@@ -251,8 +258,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
 
   async function serve(target: Target, subpath: string, search: string, ifNoneMatch: string | undefined): Promise<StorefrontResponse> {
     const { probe, mode, basePath, preview } = target
-    const route = parseRoute(subpath)
-    const query = readQuery(new URLSearchParams(search))
+    const { route, query, pageKey } = pageRequest(subpath, search)
 
     if (route.kind === 'checkout') {
       const store = await storeView(probe)
@@ -266,7 +272,7 @@ export function createStorefront(services: Services, options: StorefrontOptions 
     }
 
     const theme = probe.themeId === null ? DEFAULT_THEME_KEY : `${probe.themeId}@${probe.themeVersion}`
-    const key = [probe.storeId, `g${probes.generation(probe.storeId)}`, basePath, theme, `c${probe.catalogVersion}`, `m${probe.menusVersion}`, route.kind === 'newsletter' ? 'not-found' : routePath(route) || route.kind, queryKey(route, query)].join('|')
+    const key = `${probe.storeId}|g${probes.generation(probe.storeId)}|${basePath}|${theme}|c${probe.catalogVersion}|m${probe.menusVersion}|${pageKey}`
     let page: CachedPage
     let hit: boolean
     try {
@@ -275,16 +281,26 @@ export function createStorefront(services: Services, options: StorefrontOptions 
       if (error instanceof StoreGone) return servicePageResponse(storeNotFoundPage(), mode)
       throw error
     }
-    const extra: Record<string, string> = { 'x-storefront-cache': hit ? 'hit' : 'miss' }
+    if (mode === 'live') {
+      if (page.status === 200 && etagMatches(ifNoneMatch, page.etag)) {
+        const { headers } = pageResponse(page, mode, hit)
+        return { status: 304, html: '', headers, gzipHeaders: { ...headers, etag: gzipEtag(page.etag) }, missingRefs: page.missingRefs, cache: 'hit' }
+      }
+      if (hit) return (page.servedLive ??= pageResponse(page, mode, true))
+    }
+    return pageResponse(page, mode, hit)
+  }
+
+  function pageResponse(page: CachedPage, mode: Mode, hit: boolean): StorefrontResponse {
+    const extra: Record<string, string> = { 'x-storefront-cache': hit ? 'hit' : 'miss', vary: 'accept-encoding' }
     if (page.missingRefs.length > 0) extra['x-missing-references'] = page.missingRefs.join(', ')
     if (mode === 'live') {
       extra.etag = page.etag
       if (page.status === 200) extra['cache-control'] = liveCacheControl
-      if (page.status === 200 && etagMatches(ifNoneMatch, page.etag)) {
-        return { status: 304, html: '', headers: headersFor(mode, page.styleHash, extra), missingRefs: page.missingRefs, cache: 'hit' }
-      }
     }
-    return { status: page.status, html: page.body, gzip: page.gzip, headers: headersFor(mode, page.styleHash, extra), missingRefs: page.missingRefs, cache: hit ? 'hit' : 'miss' }
+    const headers = headersFor(mode, page.styleHash, extra)
+    const gzipHeaders = { ...headers, 'content-encoding': 'gzip', ...(mode === 'live' ? { etag: gzipEtag(page.etag) } : {}) }
+    return { status: page.status, html: page.body, gzip: page.gzip, headers, gzipHeaders, missingRefs: page.missingRefs, cache: hit ? 'hit' : 'miss' }
   }
 
   return {

@@ -33,6 +33,9 @@ t.test('editor routes', async (t) => {
     t.notMatch(EDITOR_CSP, /unsafe-inline|unsafe-eval/)
     t.equal(page.headers['cache-control'], 'no-store')
     t.equal(page.headers['x-content-type-options'], 'nosniff')
+    t.equal(page.headers['x-frame-options'], 'SAMEORIGIN', 'helmet’s headers')
+    t.equal(page.headers['cross-origin-opener-policy'], 'same-origin')
+    t.equal(page.headers['referrer-policy'], 'same-origin')
     const scripts = [...page.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
     t.equal(scripts.length, 1, 'one script')
     t.match(scripts[0]![1], /src="\/dashboard\/themes\/editor\/assets\/editor-[0-9a-f]{12}\.js"/, 'from the service itself')

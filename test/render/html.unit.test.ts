@@ -100,15 +100,24 @@ t.test('routes and query parameters', async (t) => {
 
 t.test('the render cache: LRU, byte budget, time-to-live, one producer for concurrent misses', async (t) => {
   let now = 0
-  const cache = new RenderCache<string>({ maxEntries: 2, maxBytes: 100, ttlMs: 1000, now: () => now, sizeOf: (v) => v.length })
+  const cache = new RenderCache<string>({ maxEntries: 2, maxBytes: 100, ttlMs: 10_000, now: () => now, sizeOf: (v) => v.length })
   cache.set('a', 'x'.repeat(10))
   cache.set('b', 'y'.repeat(10))
+  now = 1500
   cache.get('a')
   cache.set('c', 'z')
   t.equal(cache.get('b'), undefined, 'least recently used evicted')
   t.ok(cache.get('a'))
-  now = 2000
-  t.equal(cache.get('a'), undefined, 'expired')
+  // Use is recorded at a one-second grain: a read within a second of the last one moves nothing.
+  cache.set('d', 'd')
+  t.equal(cache.get('a'), undefined, 'a, read again within the second, stayed first and went')
+  now = 3000
+  t.ok(cache.get('c'), 'a read a second later moves c after d')
+  cache.set('e', 'e')
+  t.equal(cache.get('d'), undefined, 'so d went')
+  t.ok(cache.get('c'))
+  now = 20_000
+  t.equal(cache.get('c'), undefined, 'expired')
   cache.set('big', 'w'.repeat(200))
   t.equal(cache.get('big'), undefined, 'larger than the budget: not kept')
   let runs = 0

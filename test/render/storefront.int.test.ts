@@ -43,6 +43,39 @@ t.test('the live storefront at /s/{slug}', async (t) => {
     t.equal((await app.inject({ method: 'HEAD', url: '/s/atlas' })).statusCode, 200, 'HEAD')
   })
 
+  await t.test('every storefront answer carries helmet’s headers: hits, 304s, compressed, error pages, assets, forms', async (t) => {
+    const { securityHeaders } = await import('../../src/web/security-headers.ts')
+    const expected = securityHeaders({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: 'no-referrer' } })
+    t.ok(Object.keys(expected).length >= 10, 'helmet’s set, computed once')
+    t.equal(expected['content-security-policy'], undefined, 'pages set their own CSP')
+    const home = await get('/s/atlas')
+    await get('/s/atlas')
+    const hit = await get('/s/atlas', { 'accept-encoding': 'gzip' })
+    t.equal(hit.headers['x-storefront-cache'], 'hit')
+    const answers = {
+      page: home,
+      'cached, compressed page': hit,
+      '304 (compressed etag)': await get('/s/atlas', { 'if-none-match': String(hit.headers.etag), 'accept-encoding': 'gzip' }),
+      '304': await get('/s/atlas', { 'if-none-match': String(home.headers.etag) }),
+      '404 page': await get('/s/atlas/nothing/here'),
+      'unknown store': await get('/s/no-such-store'),
+      'preview with a bad token': await get('/preview/not-a-token'),
+      stylesheet: await get(elements(parse(home.body), (e) => e.name === 'link' && e.attribs.rel === 'stylesheet')[0]!.attribs.href!),
+      'newsletter form': await app.inject({ method: 'POST', url: '/s/atlas/newsletter', payload: 'email=a%40b.example', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      'form too large (400 page)': await app.inject({ method: 'POST', url: '/s/atlas/newsletter', payload: `email=${'a'.repeat(5000)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    }
+    t.equal(answers['304'].statusCode, 304)
+    t.equal(answers['304 (compressed etag)'].statusCode, 304)
+    t.equal(answers['304 (compressed etag)'].headers.etag, hit.headers.etag, 'the 304 names the representation the client holds')
+    t.equal(answers['304 (compressed etag)'].headers['content-encoding'], undefined, 'a 304 has no body to encode')
+    t.equal(answers['404 page'].statusCode, 404)
+    t.ok(answers['form too large (400 page)'].statusCode >= 400 && answers['form too large (400 page)'].statusCode < 500)
+    for (const [name, res] of Object.entries(answers)) {
+      for (const [header, value] of Object.entries(expected)) t.equal(res.headers[header], value, `${name}: ${header}`)
+      if (name !== 'stylesheet') t.match(String(res.headers['content-security-policy']), /default-src 'none'/, `${name}: its CSP`)
+    }
+  })
+
   await t.test('product, listing, collection, page and 404 routes', async (t) => {
     const product = a.productRecords[0]!
     const res = await get(`/s/atlas/products/${product.id}`)
