@@ -13,6 +13,7 @@ import * as appendProjected from './migrations/0009-event-store-append-projected
 import * as contextThemes from './migrations/0010-context-themes-from-themes.ts'
 import * as changeNotifications from './migrations/0011-change-notifications.ts'
 import * as projectionWrites from './migrations/0012-projection-write-functions.ts'
+import * as hotUpdates from './migrations/0013-room-for-hot-updates.ts'
 
 // Migrations are imported, not read from a folder, so the same list runs on PGlite and PostgreSQL.
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010-context-themes-from-themes': contextThemes,
   '0011-change-notifications': changeNotifications,
   '0012-projection-write-functions': projectionWrites,
+  '0013-room-for-hot-updates': hotUpdates,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -28,6 +28,7 @@ export async function rebuildProjection(db: Kysely<Database>, eventStore: EventS
     for (const table of projection.tables) {
       await sql`drop table if exists ${sql.id(SHADOW, table)}`.execute(db)
       await sql`create table ${sql.id(SHADOW, table)} (like ${sql.id('public', table)} including all)`.execute(db)
+      await copyStorageOptions(db, table)
     }
     await db.deleteFrom('projection_checkpoints').where('name', '=', checkpoint).execute()
   }
@@ -68,4 +69,12 @@ export async function rebuildProjection(db: Kysely<Database>, eventStore: EventS
     await trx.deleteFrom('projection_checkpoints').where('name', '=', checkpoint).execute()
   })
   return { projection: projection.name, events: built.applied + finalEvents, resumed, swapped: true }
+}
+
+// `like … including all` copies columns, defaults, constraints and indexes but not the table's
+// storage parameters (the fillfactor of migration 0013): the built table takes them over.
+async function copyStorageOptions(db: Kysely<Database>, table: string): Promise<void> {
+  const { rows } = await sql<{ options: string[] | null }>`select reloptions as options from pg_class where oid = ${`public.${table}`}::regclass`.execute(db)
+  const options = rows[0]?.options ?? []
+  if (options.length > 0) await sql`alter table ${sql.id(SHADOW, table)} set (${sql.raw(options.join(', '))})`.execute(db)
 }
