@@ -41,17 +41,21 @@ export async function createBenchDatabase(label: string, opts: BenchDatabaseOpti
   if (settings.length > 0) url.searchParams.set('options', settings.map(([k, v]) => `-c ${k}=${v}`).join(' '))
   const opened = openPostgres(url.toString(), opts.poolSize ?? 10)
   const pools: pg.Pool[] = []
-  let dropped = false
+  // One drop per run, shared: a SIGTERM handler of the caller that awaits drop() waits for the
+  // forced drop the signal started instead of exiting while it is still in flight.
+  let dropping: Promise<unknown> | undefined
+  const forceDrop = () => admin((c) => c.query(`drop database if exists ${name} with (force)`))
   // Pools are closed politely but not waited on forever (a client still checked out would hold
   // pool.end()); `with (force)` ends whatever connection is left.
   const drop = async () => {
-    if (dropped) return
-    dropped = true
-    process.off('SIGINT', onSignal)
-    process.off('SIGTERM', onSignal)
-    const closing = Promise.allSettled([...pools.map((p) => p.end()), opened.close()])
-    await Promise.race([closing, new Promise((r) => setTimeout(r, 2000).unref())])
-    await admin((c) => c.query(`drop database if exists ${name} with (force)`))
+    dropping ??= (async () => {
+      process.off('SIGINT', onSignal)
+      process.off('SIGTERM', onSignal)
+      const closing = Promise.allSettled([...pools.map((p) => p.end()), opened.close()])
+      await Promise.race([closing, new Promise((r) => setTimeout(r, 2000).unref())])
+      await forceDrop()
+    })()
+    await dropping
   }
   // Interrupted: the loads still running will fail as their connections go; ignore that, drop the
   // database (which ends those connections) and exit.
@@ -59,8 +63,8 @@ export async function createBenchDatabase(label: string, opts: BenchDatabaseOpti
     const ignore = () => {}
     process.on('uncaughtException', ignore)
     process.on('unhandledRejection', ignore)
-    dropped = true
-    void admin((c) => c.query(`drop database if exists ${name} with (force)`))
+    dropping ??= forceDrop()
+    void dropping
       .catch((error) => console.error(`could not drop ${name}: ${error}`))
       .finally(() => process.exit(signal === 'SIGINT' ? 130 : 143))
   }
