@@ -176,3 +176,30 @@ t.test('a theme changed by another instance: the cached copy conflicts, is read 
   t.equal(row.version, again.ok ? again.value.version : -1)
   t.same((row.document as { templates: { home: { id: string }[] } }).templates.home.map((s) => s.id).filter((x) => x.startsWith('from-')), ['from-a-1', 'from-b', 'from-a-2', 'from-b-2'], 'every change, in order')
 })
+
+t.test('publishing with a cached copy that another instance made stale: the registry decides, exactly one theme is live', async (t) => {
+  const { services: a, db } = await countingServices(t)
+  const config = loadConfig({ NODE_ENV: 'test', BASE_URL: 'http://storefront.test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef' })
+  const b = createServices({ config, db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
+  const create = async (name: string) => {
+    const r = await createTheme(a.commands, agent(STORE, 'createTheme'), { name, provider: 'test' })
+    if (!r.ok) throw new Error(r.error.message)
+    return r.value.themeId
+  }
+  const [p, q] = [await create('P'), await create('Q')]
+  const statuses = async () => Object.fromEntries((await db.selectFrom('themes').select(['theme_id', 'status']).where('store_id', '=', STORE).where('theme_id', 'in', [p, q]).execute()).map((r) => [r.theme_id, r.status]))
+  const live = async () => (await db.selectFrom('live_themes').select('theme_id').where('store_id', '=', STORE).executeTakeFirst())?.theme_id
+
+  // B publishes P; A still holds P as a draft. A publishes Q: the former live theme is P.
+  t.ok((await publishTheme(b.commands, agent(STORE, 'publishTheme'), p, {})).ok)
+  t.equal(a.commands.themes!.get(p)?.state.status, 'draft', "A's copy of P is stale")
+  t.ok((await publishTheme(a.commands, agent(STORE, 'publishTheme'), q, {})).ok)
+  t.same(await statuses(), { [p]: 'private', [q]: 'active' }, 'P was unpublished although A’s copy said it was a draft')
+
+  // A holds Q as live; B publishes P again, so Q is private. A publishes Q: not a no-op.
+  t.ok((await publishTheme(b.commands, agent(STORE, 'publishTheme'), p, {})).ok)
+  t.equal(a.commands.themes!.get(q)?.state.status, 'active', "A's copy of Q is stale")
+  t.ok((await publishTheme(a.commands, agent(STORE, 'publishTheme'), q, {})).ok)
+  t.same(await statuses(), { [p]: 'private', [q]: 'active' }, 'Q is live again, P private')
+  t.equal(await live(), q, 'the storefront points at Q')
+})

@@ -8,7 +8,7 @@ import { fail, type Result } from '../errors.ts'
 import { runCommand, type Decision } from '../run-command.ts'
 import { decide, type ThemeCommand } from './decide.ts'
 import { assignIds } from './assign-ids.ts'
-import { expectedFrom, loadStoreThemes, loadTheme } from './load.ts'
+import { expectedFrom, loadStoreThemes, loadTheme, type Loaded } from './load.ts'
 import type { Edit } from './edits.ts'
 import { fold, type Theme, type ThemeState } from '../../aggregates/theme/state.ts'
 import { decideStoreThemes } from './store-themes.ts'
@@ -176,12 +176,22 @@ export async function archiveTheme(deps: CommandDeps, ctx: CommandContext, theme
 export async function publishTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, input: { expectedVersion?: number | undefined }): Promise<ThemeResult> {
   let unpublishedId: string | null = null
   const outcome = await runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
-    const { at, loaded } = await loadOwnTheme(deps, ctx, themeId)
-    if (!loaded) return themeNotFound()
+    const own = await loadOwnTheme(deps, ctx, themeId)
+    const at = own.at
+    if (!own.loaded) return themeNotFound()
+    let loaded: Loaded<ThemeState> = own.loaded
     const registry = await loadStoreThemes(deps, ctx.storeId)
     const previous = registry.state.activeThemeId
-    const known = await knownFor(deps, ctx, loaded.state.document)
-    const decided = decide({ type: 'PublishTheme', previousThemeId: previous === themeId ? null : previous, expectedVersion: input.expectedVersion }, loaded.state, { storeId: ctx.storeId, known, at })
+    const known = await knownFor(deps, ctx, own.loaded.state.document)
+    const publish = (state: ThemeState) => decide({ type: 'PublishTheme', previousThemeId: previous === themeId ? null : previous, expectedVersion: input.expectedVersion }, state, { storeId: ctx.storeId, known, at })
+    let decided = publish(loaded.state)
+    // The registry is read fresh and is the authority on which theme is live. A cached copy that
+    // disagrees with it is stale, and a decision without events on it would append nothing to its
+    // stream, so no expected version would catch the staleness: read the theme again.
+    if (decided.ok && decided.value.length === 0 && previous !== themeId) {
+      loaded = await loadTheme(deps, themeId)
+      decided = publish(loaded.state)
+    }
     if (!decided.ok) return { ...decided, themeId }
     if (decided.value.length === 0) return { ok: true, appends: [], result: () => after(loaded.state, []) }
     const live = decideStoreThemes({ type: 'ChangeLiveTheme', themeId }, registry.state, at)
@@ -191,8 +201,14 @@ export async function publishTheme(deps: CommandDeps, ctx: CommandContext, theme
       registryStream(ctx, registry.streamVersion, live.value),
     ]
     if (previous && previous !== themeId) {
-      const former = await loadCachedTheme(deps, previous)
-      const unpublished = decide({ type: 'UnpublishTheme', replacedBy: themeId }, former.state, { storeId: ctx.storeId, known: emptyKnown, at })
+      let former = await loadCachedTheme(deps, previous)
+      const unpublish = (state: ThemeState) => decide({ type: 'UnpublishTheme', replacedBy: themeId }, state, { storeId: ctx.storeId, known: emptyKnown, at })
+      let unpublished = unpublish(former.state)
+      // The same for the former live theme: a copy that is not live any more is stale.
+      if (unpublished.ok && unpublished.value.length === 0) {
+        former = await loadTheme(deps, previous)
+        unpublished = unpublish(former.state)
+      }
       if (!unpublished.ok) return unpublished
       appends.push(themeStream(ctx, previous, former.streamVersion, unpublished.value, former.state))
       unpublishedId = previous
