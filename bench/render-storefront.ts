@@ -33,7 +33,7 @@ async function serve(cached: boolean): Promise<void> {
   const { createBenchDatabase } = await import('./support/database.ts')
   const { seededServices, agentContext } = await import('./support/services.ts')
   const { buildApp } = await import('../src/http/app.ts')
-  const { createStorefrontPlugin, storefrontPlugin } = await import('../src/render/plugin.ts')
+  const { createStorefrontPlugin, storefrontPlugin } = await import('../src/storefront/plugin.ts')
   const { createTheme, applyThemeEdits, publishTheme } = await import('../src/commands/theme/handlers.ts')
   const { issuePreviewToken } = await import('../src/preview/tokens.ts')
   const { listProducts, listCollections } = await import('../src/queries/commerce/index.ts')

@@ -3,7 +3,7 @@ import { mcpApiPlugin, mcpDocumentedRoutes, mcpRoutes, mcpSitePlugin } from './m
 import { dashboardPlugin } from './dashboard/plugin.ts'
 import { metricsPlugin } from './http/metrics-plugin.ts'
 import { oauthApiPlugin, oauthDocumentedRoutes, oauthRoutes, oauthSitePlugin } from './oauth/plugin.ts'
-import { storefrontPlugin } from './render/plugin.ts'
+import { storefrontPlugin } from './storefront/plugin.ts'
 import { editorPlugin } from './editor/plugin.ts'
 
 // Adapters beside the REST API join the app here: MCP inside /api (rate-limited like REST),

@@ -5,9 +5,11 @@ import t from 'tap'
 // The import graph between the folders of src, read from the sources: adapters never import
 // each other, the application core never imports an adapter, and folders form no cycle.
 const SRC = resolve(dirname(new URL(import.meta.url).pathname), '../../src')
-const ADAPTERS = ['http', 'mcp', 'dashboard', 'oauth', 'editor']
-// Below every adapter: the application, and the plumbing HTTP adapters share (src/web).
-const CORE = ['theme', 'aggregates', 'events', 'commands', 'projections', 'queries', 'operations', 'auth', 'db', 'errors.ts', 'web', 'metrics']
+const ADAPTERS = ['http', 'mcp', 'dashboard', 'oauth', 'editor', 'storefront']
+// Below every adapter: the application, the storefront renderer and its page cache (src/render:
+// the storefront pages and the dashboard's merchant previews both serve through it), and the
+// plumbing HTTP adapters share (src/web).
+const CORE = ['theme', 'aggregates', 'events', 'commands', 'projections', 'queries', 'operations', 'auth', 'db', 'errors.ts', 'web', 'metrics', 'render', 'preview', 'notifications']
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Services } from '../services.ts'
-import { errorPage } from './service-pages.ts'
-import { createStorefront, storefrontOf, contentSecurityPolicy, type StorefrontOptions, type StorefrontResponse } from './storefront.ts'
+import { errorPage } from '../render/service-pages.ts'
+import { createStorefront, storefrontOf, contentSecurityPolicy, type StorefrontOptions, type StorefrontResponse } from '../render/storefront.ts'
 import { withSecurityHeaders } from '../web/security-headers.ts'
-import { FAVICON_PATH, FAVICON_SVG, STYLESHEET, STYLESHEET_PATH } from './styles.ts'
+import { FAVICON_PATH, FAVICON_SVG, STYLESHEET, STYLESHEET_PATH } from '../render/styles.ts'
 
 // Storefront and preview pages (issue 5), at the root, outside the rate-limited /api context.
 //
