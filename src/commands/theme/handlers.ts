@@ -61,6 +61,17 @@ async function loadCachedTheme(deps: CommandDeps, themeId: string) {
   return loaded
 }
 
+// The store's registry is read fresh and is the authority on which theme is live. A cached copy
+// of a theme that contradicts it (`registryDisagrees`) is stale, and a decision without events on
+// it would append nothing to the theme's stream, so no expected version would catch the
+// staleness: the theme is read again and decided on anew.
+async function decideOnFreshCopy<E>(deps: CommandDeps, themeId: string, cached: Loaded<ThemeState>, decideOn: (state: ThemeState) => Result<E[]>, registryDisagrees: boolean) {
+  const decided = decideOn(cached.state)
+  if (!(decided.ok && decided.value.length === 0 && registryDisagrees)) return { loaded: cached, decided }
+  const loaded = await loadTheme(deps, themeId)
+  return { loaded, decided: decideOn(loaded.state) }
+}
+
 // The start of every command on an existing theme: the time, and the theme if it is this store's.
 async function loadOwnTheme(deps: CommandDeps, ctx: CommandContext, themeId: string) {
   const loaded = await loadCachedTheme(deps, themeId)
@@ -179,19 +190,12 @@ export async function publishTheme(deps: CommandDeps, ctx: CommandContext, theme
     const own = await loadOwnTheme(deps, ctx, themeId)
     const at = own.at
     if (!own.loaded) return themeNotFound()
-    let loaded: Loaded<ThemeState> = own.loaded
     const registry = await loadStoreThemes(deps, ctx.storeId)
     const previous = registry.state.activeThemeId
     const known = await knownFor(deps, ctx, own.loaded.state.document)
     const publish = (state: ThemeState) => decide({ type: 'PublishTheme', previousThemeId: previous === themeId ? null : previous, expectedVersion: input.expectedVersion }, state, { storeId: ctx.storeId, known, at })
-    let decided = publish(loaded.state)
-    // The registry is read fresh and is the authority on which theme is live. A cached copy that
-    // disagrees with it is stale, and a decision without events on it would append nothing to its
-    // stream, so no expected version would catch the staleness: read the theme again.
-    if (decided.ok && decided.value.length === 0 && previous !== themeId) {
-      loaded = await loadTheme(deps, themeId)
-      decided = publish(loaded.state)
-    }
+    // The registry says another theme is live: a copy of this one that says it is live is stale.
+    const { loaded, decided } = await decideOnFreshCopy(deps, themeId, own.loaded, publish, previous !== themeId)
     if (!decided.ok) return { ...decided, themeId }
     if (decided.value.length === 0) return { ok: true, appends: [], result: () => after(loaded.state, []) }
     const live = decideStoreThemes({ type: 'ChangeLiveTheme', themeId }, registry.state, at)
@@ -201,14 +205,9 @@ export async function publishTheme(deps: CommandDeps, ctx: CommandContext, theme
       registryStream(ctx, registry.streamVersion, live.value),
     ]
     if (previous && previous !== themeId) {
-      let former = await loadCachedTheme(deps, previous)
       const unpublish = (state: ThemeState) => decide({ type: 'UnpublishTheme', replacedBy: themeId }, state, { storeId: ctx.storeId, known: emptyKnown, at })
-      let unpublished = unpublish(former.state)
-      // The same for the former live theme: a copy that is not live any more is stale.
-      if (unpublished.ok && unpublished.value.length === 0) {
-        former = await loadTheme(deps, previous)
-        unpublished = unpublish(former.state)
-      }
+      // The registry says it is live: a copy of it that says it is not is stale.
+      const { loaded: former, decided: unpublished } = await decideOnFreshCopy(deps, previous, await loadCachedTheme(deps, previous), unpublish, true)
       if (!unpublished.ok) return unpublished
       appends.push(themeStream(ctx, previous, former.streamVersion, unpublished.value, former.state))
       unpublishedId = previous
