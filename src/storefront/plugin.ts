@@ -19,8 +19,9 @@ import { FAVICON_PATH, FAVICON_SVG, STYLESHEET, STYLESHEET_PATH } from '../rende
 //                                           collected yet (there is no subscriber list); stores nothing
 //   {base_url}/preview/{token}[/path][?query]  the same pages for the token's theme (its current
 //                                           version); draft custom pages too; the token is checked on
-//                                           every request. Previews without a token for a signed-in
-//                                           merchant need the dashboard login, which does not exist yet.
+//                                           every request. A signed-in merchant previews without a
+//                                           token at /dashboard/themes/{id}/preview (src/dashboard),
+//                                           through the same storefront instance (storefrontOf).
 // Query parameters: variant (product, checkout), quantity (checkout), page, sort, available,
 // min, max (listings). Security headers are helmet's (src/web/security-headers.ts), on these routes
 // only; the Content-Security-Policy is set per page.
