@@ -3,6 +3,7 @@
 // (issue 12; robust to a busy machine), and p50 latency at most 1.5x REST.
 //
 //   node_modules/.bin/node bench/mcp-vs-rest.ts [--seconds 5] [--rounds 3] [--connections 10] [--warmup 2]
+//     [--server-cpu-prof DIR]   profile the server process (node --cpu-prof) into DIR
 //   BENCH_DATABASE_URL (or TEST_DATABASE_URL) points at the PostgreSQL server (a database is
 //   created for the run and dropped at the end); default postgres://postgres@127.0.0.1:5432/postgres
 //
@@ -20,6 +21,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { pino } from 'pino'
+import { stringArg } from './support/measure.ts'
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -40,6 +42,7 @@ async function serve(): Promise<void> {
   const { loadConfig } = await import('../src/config.ts')
   const { createServices } = await import('../src/services.ts')
   const { seedDemo } = await import('../src/seed/seed-demo.ts')
+  const { postgresChangeFeed } = await import('../src/notifications/postgres-change-feed.ts')
   const { buildApp } = await import('../src/http/app.ts')
   const { servicePlugins } = await import('../src/plugins.ts')
   const { createApiKey, ensureApp } = await import('../src/auth/credentials.ts')
@@ -61,16 +64,22 @@ async function serve(): Promise<void> {
     if (closed) return
     closed = true
     await app?.close().catch(() => {})
+    await closeFeed?.().catch(() => {})
     await opened.close().catch(() => {})
     await admin(`drop database if exists ${name} with (force)`)
   }
   let app: Awaited<ReturnType<typeof buildApp>> | undefined
+  let closeFeed: (() => Promise<void>) | undefined
   process.on('SIGTERM', () => void close().then(() => process.exit(0)))
   process.on('SIGINT', () => void close().then(() => process.exit(0)))
   try {
     await migrateToLatest(opened.db)
     const config = loadConfig({ NODE_ENV: 'test', BASE_URL: 'http://storefront.bench', RATE_LIMIT_MAX: '1000000000', RATE_LIMIT_WINDOW_SECONDS: '60', SIGNING_SECRET: 'bench-signing-secret-0123456789abcdef', LOG_LEVEL: 'silent' })
-    const services = createServices({ config, db: opened.db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
+    // The change feed main.ts opens: credentials and theme JSON from memory, as in production.
+    const changeFeed = postgresChangeFeed({ connectionString: url.toString() })
+    closeFeed = () => changeFeed.close()
+    await changeFeed.ready()
+    const services = createServices({ config, db: opened.db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }), changeFeed })
     await seedDemo(services)
     app = await buildApp(services, servicePlugins())
     await app.listen({ port: 0, host: '127.0.0.1' })
@@ -146,7 +155,8 @@ async function cannon(r: Request, seconds: number): Promise<autocannon.Result> {
 const f = (n: number, d = 2) => n.toFixed(d)
 
 async function main(): Promise<void> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
+  const prof = stringArg('server-cpu-prof')
+  const child = spawn(process.execPath, [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), fileURLToPath(import.meta.url), '--serve'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
   // Server CPU (user + system, µs) so far: per request, robust to a busy machine where latency is not.
   const serverCpu = () =>
     new Promise<number>((resolve) => {
