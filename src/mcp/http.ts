@@ -167,13 +167,13 @@ function handleGet(services: Services, request: FastifyRequest, reply: FastifyRe
 export async function registerMcpEndpoint(api: FastifyInstance, services: Services): Promise<void> {
   await api.register(
     async (mcp) => {
-      // Origin first: a foreign browser origin is refused before anything else happens.
-      mcp.addHook('onRequest', async (request, reply) => {
+      // Origin first: a foreign browser origin is refused before anything else happens. The two
+      // hooks of this room take callbacks, not promises: they run on every MCP message.
+      mcp.addHook('onRequest', (request, reply, done) => {
         const origin = header(request, 'origin')
-        if (origin !== undefined && !originAllowed(origin, services.baseUrl)) {
-          request.audit.errorCode = 'FORBIDDEN_ORIGIN'
-          return sendError(request, reply, 'FORBIDDEN_ORIGIN', `requests from the origin ${origin} are not accepted`)
-        }
+        if (origin === undefined || originAllowed(origin, services.baseUrl)) return done()
+        request.audit.errorCode = 'FORBIDDEN_ORIGIN'
+        sendError(request, reply, 'FORBIDDEN_ORIGIN', `requests from the origin ${origin} are not accepted`)
       })
       await mcp.register(cors, {
         origin: (origin, cb) => cb(null, origin !== undefined && originAllowed(origin, services.baseUrl)),
@@ -185,12 +185,12 @@ export async function registerMcpEndpoint(api: FastifyInstance, services: Servic
       })
       // Answers produced before the CORS hook ran (429 from the API's rate limiter, which runs
       // first) still carry the CORS headers, so a browser client can read Retry-After.
-      mcp.addHook('onSend', async (request, reply, payload) => {
+      mcp.addHook('onSend', (request, reply, payload, done) => {
         const origin = header(request, 'origin')
         if (origin !== undefined && !reply.hasHeader('access-control-allow-origin') && originAllowed(origin, services.baseUrl)) {
           reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', EXPOSED_HEADERS.join(', ')).header('vary', 'Origin')
         }
-        return payload
+        done(null, payload)
       })
       // The body is read as bytes and parsed here: malformed UTF-8 is a 400, bad JSON a JSON-RPC -32700.
       mcp.removeAllContentTypeParsers()
