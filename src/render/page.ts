@@ -61,7 +61,8 @@ function planFor(sections: readonly SectionView[]): Plan {
           plan.collectionGrids.add(s.collectionId)
         }
       } else {
-        plan.newest = Math.max(plan.newest, limit)
+        // One more than shown: a product page leaves its own product out of the grid.
+        plan.newest = Math.max(plan.newest, limit + 1)
       }
     }
   }
