@@ -7,10 +7,10 @@ import type { ThemeDocument } from '../../src/theme/document.ts'
 import { STORE_A, testApp } from '../support/app.ts'
 import { elements, parse, sampleDocument, storeRefs } from './support.ts'
 
-// A product page's catalogue-chosen grid ("You may also like") does not offer the product the
-// page is about; a hand-picked grid stays as the merchant made it.
+// A product page's product grids ("You may also like") do not offer the product the page is
+// about, whatever fills them: the product template serves every product.
 
-t.test('a product page leaves its own product out of newest and collection grids, not out of a manual one', async (t) => {
+t.test('a product page leaves its own product out of newest, collection and hand-picked grids', async (t) => {
   const { app, services, keyA } = await testApp(t)
   const a = await storeRefs(app, keyA)
   const store = (await loadStoreView(services.read, STORE_A))!
@@ -40,9 +40,10 @@ t.test('a product page leaves its own product out of newest and collection grids
   t.notOk(fromNewest!.includes(shown), 'without the product the page shows')
   t.equal(fromNewest!.length, 3, 'and still as many products as asked for')
   if (holding) t.notOk((linkedIn(page.html, 'grid-collection') ?? []).includes(shown), 'the collection grid leaves it out too')
-  t.ok(linkedIn(page.html, 'grid-manual')!.includes(shown), 'a hand-picked grid keeps it')
+  t.same(linkedIn(page.html, 'grid-manual'), [a.products.find((p) => p !== shown)], 'a hand-picked grid shows the others it lists')
 
-  // On another product's page the same grid lists it first, as before.
+  // On another product's page the same grids list it again.
   const other = await render(a.products.find((p) => p !== shown)!)
   t.equal(linkedIn(other.html, 'grid-newest')![0], shown, 'elsewhere the newest product is listed first')
+  t.same(linkedIn(other.html, 'grid-manual'), [shown], 'and the hand-picked grid shows it (its other product is that page)')
 })

@@ -59,10 +59,11 @@ export function productGrid(section: SectionView, env: Env, ctx: SectionContext)
     products = visibleProducts(env.data.newest, env)
     more = html`<a class="link-more" href="${env.urls.path('/products')}">Shop all →</a>`
   }
-  // On a product page a catalogue-chosen grid ("You may also like") leaves out the product shown
-  // above it; a hand-picked list stays as the merchant made it.
+  // On a product page a grid ("You may also like") leaves out the product shown above it: the
+  // product template serves every product, so even a hand-picked list would offer each of its
+  // products on its own page.
   const shown = env.data.product?.id
-  if (shown !== undefined && source !== 'manual') products = products.filter((p) => p.id !== shown)
+  if (shown !== undefined) products = products.filter((p) => p.id !== shown)
   products = products.slice(0, limit)
   if (products.length === 0) return null
   const title = sectionHeading(s.heading, ctx)
