@@ -19,6 +19,7 @@ import { createThemeCache } from './commands/theme/theme-cache.ts'
 import { CredentialCache } from './auth/credential-cache.ts'
 import { LastUsedRecorder } from './auth/last-used.ts'
 import { disabledChangeFeed, type ChangeFeed } from './notifications/change-feed.ts'
+import type { Storefront } from './render/storefront.ts'
 
 // Everything an adapter (REST, MCP, CLI, renderer) needs, built once at start-up.
 export type Services = {
@@ -37,6 +38,10 @@ export type Services = {
   // Verified bearer credentials (src/auth/credential-cache.ts) and their batched last-used writes.
   credentials: CredentialCache
   lastUsed: LastUsedRecorder
+  // The storefront's pages with the default cache settings, made on first use (the renderer is
+  // loaded then, not by every CLI): the storefront routes and the dashboard's merchant previews
+  // share its page cache and live probes.
+  storefront: () => Promise<Storefront>
   // Writes what is pending and closes the feed (after the HTTP server has drained).
   close: () => Promise<void>
 }
@@ -82,7 +87,12 @@ export function createServices(input: { config: Config; db: Kysely<Database>; si
       read.caches?.catalogParts?.close()
       await changeFeed.close()
     })())
-  return { config: input.config, db: input.db, eventStore, commands, read, signingSecret: input.signingSecret, baseUrl: input.config.baseUrl, clock, logger: input.logger, changeFeed, credentials, lastUsed, close }
+  let storefront: Promise<Storefront> | undefined
+  const services: Services = {
+    config: input.config, db: input.db, eventStore, commands, read, signingSecret: input.signingSecret, baseUrl: input.config.baseUrl, clock, logger: input.logger, changeFeed, credentials, lastUsed, close,
+    storefront: () => (storefront ??= import('./render/storefront.ts').then(({ createStorefront }) => createStorefront(services))),
+  }
+  return services
 }
 
 // The API's read caches (src/queries/read-context.ts): the catalogue's, emptied by the change feed

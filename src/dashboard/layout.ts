@@ -1,14 +1,12 @@
 import type { MerchantSession } from '../auth/merchant-session.ts'
-import { html, type Html, type HtmlValue, type SafeUrl } from '../web/html.ts'
-import { FAVICON_PATH } from '../render/styles.ts'
-import { createUrls } from '../render/urls.ts'
+import { FAVICON_PATH } from '../web/favicon.ts'
+import { html, mintSafeUrl, sitePath, type Html, type HtmlValue, type SafeUrl } from '../web/html.ts'
 
 // The page shell of every dashboard page: one external stylesheet, no script.
 export const DASHBOARD_CSS_PATH = '/dashboard/assets/dashboard.css'
 
-const urls = createUrls('', '')
-/** A dashboard link: a path the pages build, checked by the renderer's URL policy. */
-export const href = (path: string, query?: Record<string, string | number | undefined>): SafeUrl => urls.path(path, query)
+/** A dashboard link: a path the pages build, checked by the URL policy (home if it refuses it). */
+export const href = (path: string, query?: Record<string, string | number | undefined>): SafeUrl => sitePath(path, query) ?? mintSafeUrl('/')
 
 export type Notice = { kind: 'ok' | 'error' | 'warn'; text: string; items?: string[] }
 

@@ -71,7 +71,7 @@ export async function dashboardPlugin(app: FastifyInstance, services: Services):
     registerThemeRoutes(dash, ctx)
     registerThemePublishRoutes(dash, ctx)
     registerThemeHistoryRoutes(dash, ctx)
-    registerThemePreviewRoutes(dash, ctx)
+    await registerThemePreviewRoutes(dash, ctx)
     registerDeveloperRoutes(dash, ctx)
     registerActivityRoutes(dash, ctx)
     dash.all('/dashboard/*', { preHandler: guard }, async (_request, reply) => errorPage(reply, 404, 'Page not found', 'There is no dashboard page at this address.'))

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { getThemeVersionOperation } from '../operations/theme-history-operations.ts'
-import { storefrontOf } from '../render/storefront.ts'
 import { act } from './act.ts'
 import { errorPage, type DashboardContext } from './plugin.ts'
 import { THEME_ID, themePath } from './theme-access.ts'
@@ -45,10 +44,10 @@ function splitHighlight(search: string): { rest: string; highlight: URLSearchPar
 
 type PreviewParams = { Params: { id: string; version?: string } }
 
-export function registerThemePreviewRoutes(dash: FastifyInstance, ctx: DashboardContext) {
+export async function registerThemePreviewRoutes(dash: FastifyInstance, ctx: DashboardContext): Promise<void> {
   const { services, guard } = ctx
-  // The storefront plugin's own instance: one page cache and one set of probes per service.
-  const storefront = storefrontOf(services)
+  // The storefront routes' own instance: one page cache and one set of probes per service.
+  const storefront = await services.storefront()
 
   dash.get(HIGHLIGHT_CSS_PATH, async (request, reply) => {
     const q = request.url.indexOf('?')

@@ -3,7 +3,8 @@
 import type { DocumentView, NavLink } from './document.ts'
 import type { Env } from './env.ts'
 import { html, type Html } from '../web/html.ts'
-import { FAVICON_PATH, STYLESHEET_PATH } from './styles.ts'
+import { FAVICON_PATH } from '../web/favicon.ts'
+import { STYLESHEET_PATH } from './styles.ts'
 import type { Urls } from './urls.ts'
 import type { StoreView } from './store.ts'
 

@@ -22,9 +22,13 @@
 // STOREFRONT_SHARED_MAX_AGE_SECONDS, 10 by default; 0: `public, no-cache`): browsers revalidate
 // every time (a 304 from memory), a CDN in front may serve a page up to N s old, and N more
 // while it revalidates in the background. Previews are `private, no-store`.
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
+import type { Logger } from 'pino'
+import type { Config } from '../config.ts'
+import type { Database } from '../db/database.ts'
+import type { ChangeFeed } from '../notifications/change-feed.ts'
 import { verifyPreviewToken } from '../preview/tokens.ts'
-import type { Services } from '../services.ts'
+import type { ReadContext } from '../queries/read-context.ts'
 import { defaultThemeDocument } from '../theme/document.ts'
 import { RenderCache } from './cache.ts'
 import { StoreScopedCache } from '../notifications/store-scoped-cache.ts'
@@ -125,7 +129,20 @@ export function contentSecurityPolicy(styleHash: string): string {
 
 const DEFAULT_THEME_KEY = 'default'
 
-export function createStorefront(services: Services, options: StorefrontOptions = {}) {
+// What the storefront needs of the service. src/services.ts holds one storefront and passes
+// itself, so this side names the parts instead of importing the Services type.
+export type StorefrontServices = {
+  db: Kysely<Database>
+  read: ReadContext
+  changeFeed: ChangeFeed
+  config: Config
+  baseUrl: string
+  clock: () => Date
+  logger: Logger
+  signingSecret: string
+}
+
+export function createStorefront(services: StorefrontServices, options: StorefrontOptions = {}) {
   const ttl = options.cacheTtlMs ?? 60_000
   const pages = new RenderCache<CachedPage>({
     maxEntries: options.cacheMaxEntries ?? 2000,
@@ -366,11 +383,3 @@ class StoreGone extends Error {}
 
 export type Storefront = ReturnType<typeof createStorefront>
 
-// The service's storefront with the default cache settings: one per Services, so the storefront
-// routes and the dashboard's merchant previews share one page cache and one set of live probes.
-const shared = new WeakMap<Services, Storefront>()
-export function storefrontOf(services: Services): Storefront {
-  let storefront = shared.get(services)
-  if (!storefront) shared.set(services, (storefront = createStorefront(services)))
-  return storefront
-}

@@ -6,7 +6,7 @@
 // path, so links stay inside the storefront (/s/{slug}) or inside a preview
 // (/preview/{token}); /media/ files are the service's own and keep their path.
 import { urlProblem } from '../theme/url.ts'
-import { mintSafeUrl, type SafeUrl } from '../web/html.ts'
+import { mintSafeUrl, sitePath, type SafeUrl } from '../web/html.ts'
 
 export type Urls = {
   /** A theme link (button, navigation, gallery...): https:// or a storefront path. */
@@ -60,15 +60,9 @@ export function createUrls(basePath: string, serviceBaseUrl: string): Urls {
       return checked(local)
     },
     path(path, query) {
-      let full = path
-      if (query) {
-        const params = new URLSearchParams()
-        for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v))
-        const qs = params.toString()
-        if (qs !== '') full += `?${qs}`
-      }
-      const safe = checked(full)
+      const safe = sitePath(path, query)
       // Paths are built from encoded ids; a refusal would be a bug, so fall back to home.
+      if (safe === null) dropped.push(path.slice(0, 80))
       return mintSafeUrl(prefixed(safe === null ? '/' : safe.value))
     },
     contact(value) {

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Services } from '../services.ts'
 import { errorPage } from '../render/service-pages.ts'
-import { createStorefront, storefrontOf, contentSecurityPolicy, type StorefrontOptions, type StorefrontResponse } from '../render/storefront.ts'
+import { createStorefront, contentSecurityPolicy, type StorefrontOptions, type StorefrontResponse } from '../render/storefront.ts'
 import { withSecurityHeaders } from '../web/security-headers.ts'
-import { FAVICON_PATH, FAVICON_SVG, STYLESHEET, STYLESHEET_PATH } from '../render/styles.ts'
+import { STYLESHEET, STYLESHEET_PATH } from '../render/styles.ts'
+import { FAVICON_PATH, FAVICON_SVG } from '../web/favicon.ts'
 
 // Storefront and preview pages (issue 5), at the root, outside the rate-limited /api context.
 //
@@ -21,13 +22,13 @@ import { FAVICON_PATH, FAVICON_SVG, STYLESHEET, STYLESHEET_PATH } from '../rende
 //                                           version); draft custom pages too; the token is checked on
 //                                           every request. A signed-in merchant previews without a
 //                                           token at /dashboard/themes/{id}/preview (src/dashboard),
-//                                           through the same storefront instance (storefrontOf).
+//                                           through the same storefront (services.storefront()).
 // Query parameters: variant (product, checkout), quantity (checkout), page, sort, available,
 // min, max (listings). Security headers are helmet's (src/web/security-headers.ts), on these routes
 // only; the Content-Security-Policy is set per page.
 export function createStorefrontPlugin(options: StorefrontOptions = {}) {
   return async function storefrontPlugin(app: FastifyInstance, services: Services): Promise<void> {
-    const storefront = Object.keys(options).length === 0 ? storefrontOf(services) : createStorefront(services, options)
+    const storefront = Object.keys(options).length === 0 ? await services.storefront() : createStorefront(services, options)
     app.addHook('onClose', async () => storefront.close())
     await app.register(async (site) => {
       // The newsletter form posts urlencoded data; the body is not read (nothing is stored).

@@ -10,6 +10,7 @@
 // breaks these rules throws the first time it runs, so a mistake fails every test that
 // renders it instead of shipping.
 import { sanitizeRichText } from '../theme/rich-text.ts'
+import { urlProblem } from '../theme/url.ts'
 
 const MINT = Symbol('render.mint')
 
@@ -37,9 +38,22 @@ export class SafeUrl {
   }
 }
 
-/** For urls.ts: wraps a URL that has been checked. Not for use elsewhere. */
+/** For urls.ts and sitePath: wraps a URL that has been checked. Not for use elsewhere. */
 export function mintSafeUrl(checked: string): SafeUrl {
   return new SafeUrl(MINT, checked)
+}
+
+/** A path the service builds itself (ids encoded by the caller) with its query, checked by the
+ * URL policy; null if the policy refuses it (a bug in the caller). */
+export function sitePath(path: string, query?: Record<string, string | number | undefined>): SafeUrl | null {
+  let full = path
+  if (query) {
+    const params = new URLSearchParams()
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v))
+    const qs = params.toString()
+    if (qs !== '') full += `?${qs}`
+  }
+  return urlProblem(full) === null ? mintSafeUrl(full) : null
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
