@@ -45,7 +45,8 @@ const MAX_COLLECTION_PRODUCTS = 200
 
 type Plan = { productIds: Set<string>; collectionIds: Set<string>; newest: number; collectionGrids: Set<string> }
 
-function planFor(sections: readonly SectionView[]): Plan {
+// `onProductPage`: the page's own product is left out of its grids, so a newest grid reads one more.
+function planFor(sections: readonly SectionView[], onProductPage: boolean): Plan {
   const plan: Plan = { productIds: new Set(), collectionIds: new Set(), newest: 0, collectionGrids: new Set() }
   for (const section of sections) {
     const s = section.settings
@@ -61,8 +62,7 @@ function planFor(sections: readonly SectionView[]): Plan {
           plan.collectionGrids.add(s.collectionId)
         }
       } else {
-        // One more than shown: a product page leaves its own product out of the grid.
-        plan.newest = Math.max(plan.newest, limit + 1)
+        plan.newest = Math.max(plan.newest, onProductPage ? limit + 1 : limit)
       }
     }
   }
@@ -257,7 +257,7 @@ export async function renderStorefrontPage(req: RenderRequest): Promise<Rendered
   const doc = readDocument(req.document)
   const resolved = await resolve(req, doc)
   const layout = resolved.layout
-  const data = await loadData(planFor(layout), req.catalog, resolved.base)
+  const data = await loadData(planFor(layout, Boolean(resolved.base.product)), req.catalog, resolved.base)
   if (resolved.extra === 'collections' && data.allCollections.length > 0) {
     for (const c of await req.catalog.collectionsByIds(data.allCollections)) data.collections.set(c.id, c)
   }

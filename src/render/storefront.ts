@@ -382,4 +382,3 @@ export function createStorefront(services: StorefrontServices, options: Storefro
 class StoreGone extends Error {}
 
 export type Storefront = ReturnType<typeof createStorefront>
-

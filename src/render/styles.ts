@@ -14,7 +14,6 @@ export const STYLESHEET: string = readFileSync(new URL('./stylesheet.css', impor
 export const STYLESHEET_HASH: string = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 16)
 export const STYLESHEET_PATH = `/storefront-assets/storefront.${STYLESHEET_HASH}.css`
 
-
 const SANS = "ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif"
 const SERIF = "ui-serif,Georgia,Cambria,'Times New Roman',Times,serif"
 
