@@ -14,6 +14,7 @@ import * as contextThemes from './migrations/0010-context-themes-from-themes.ts'
 import * as changeNotifications from './migrations/0011-change-notifications.ts'
 import * as projectionWrites from './migrations/0012-projection-write-functions.ts'
 import * as hotUpdates from './migrations/0013-room-for-hot-updates.ts'
+import * as documentsLz4 from './migrations/0014-theme-documents-lz4.ts'
 
 // Migrations are imported, not read from a folder, so the same list runs on PGlite and PostgreSQL.
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011-change-notifications': changeNotifications,
   '0012-projection-write-functions': projectionWrites,
   '0013-room-for-hot-updates': hotUpdates,
+  '0014-theme-documents-lz4': documentsLz4,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

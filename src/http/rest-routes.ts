@@ -9,6 +9,7 @@ import { STATUS_OF } from '../web/errors.ts'
 import { notModified } from './conditional.ts'
 import { claim, complete, release, requestHash, validIdempotencyKey, type Scope } from './idempotency.ts'
 import { readMultipartUpload } from './multipart.ts'
+import { Utf8Memo } from '../web/utf8-memo.ts'
 
 import '../web/audit.ts'
 
@@ -34,8 +35,12 @@ function ifMatchError(request: FastifyRequest, input: Record<string, unknown>): 
   return null
 }
 
-type Response = { status: number; body: string; headers: Record<string, string> }
+type Response = { status: number; body: string | Buffer; headers: Record<string, string> }
 type Replayed = { replayed: Response }
+
+const DATA_OPEN = Buffer.from('{"data":')
+const CLOSE = Buffer.from('}')
+const dataTexts = new Utf8Memo(256, 32 * 1024 * 1024)
 
 // The response as the bytes to send, so an idempotent replay can send exactly the same ones.
 function send(request: FastifyRequest, op: OperationDefinition, outcome: Outcome<unknown>, baseUrl: string): Response {
@@ -48,10 +53,11 @@ function send(request: FastifyRequest, op: OperationDefinition, outcome: Outcome
   const status = outcome.status ?? op.successStatus
   const headers: Record<string, string> = outcome.etag ? { ...JSON_TYPE, etag: outcome.etag } : JSON_TYPE
   if (outcome.etag && op.method === 'GET' && op.etag && notModified(request.headers['if-none-match'], outcome.etag)) return { status: 304, body: '', headers: { etag: outcome.etag } }
-  // Data the read returned as JSON text is joined into the envelope, not parsed and re-serialised.
+  // Data the read returned as JSON text is joined into the envelope as bytes, not parsed and
+  // re-serialised; a cached read's text is encoded once (src/web/utf8-memo.ts).
   const body =
     outcome.json !== undefined
-      ? outcome.pagination ? `{"data":${outcome.json},"pagination":${JSON.stringify(outcome.pagination)}}` : `{"data":${outcome.json}}`
+      ? Buffer.concat([DATA_OPEN, dataTexts.of(outcome.json, Buffer.from), outcome.pagination ? Buffer.from(`,"pagination":${JSON.stringify(outcome.pagination)}}`) : CLOSE])
       : JSON.stringify(outcome.pagination ? { data: outcome.data, pagination: outcome.pagination } : { data: outcome.data })
   return { status, body, headers }
 }
@@ -97,7 +103,7 @@ export function registerOperation(app: FastifyInstance, op: OperationDefinition,
             throw error
           }
           if (out.status >= 500) await release(services.db, scope)
-          else await complete(services.db, scope, out)
+          else await complete(services.db, scope, { ...out, body: out.body.toString() })
           return { replayed: out }
         },
         logError: (error) => request.log.error({ err: error, requestId: request.id }, 'request failed'),

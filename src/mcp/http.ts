@@ -125,7 +125,7 @@ async function handlePost(services: Services, request: FastifyRequest, reply: Fa
   }
   const negotiated = initializeVersion(body) ?? version ?? DEFAULT_PROTOCOL_VERSION
   const fast = await fastAnswer(body, caller, services, observe)
-  if (fast !== null) return reply.header('mcp-protocol-version', negotiated).type('application/json').send(fast)
+  if (fast !== null) return reply.header('mcp-protocol-version', negotiated).type('application/json; charset=utf-8').send(fast)
 
   // A fresh SDK server and stateless Streamable HTTP transport per request. The transport is the
   // web-standard one (the Node one wraps it, converting the request through @hono/node-server)

@@ -44,3 +44,20 @@ t.test('the fast path answers exactly as the SDK server', async (t) => {
   const badCursor = (await rpc(app, { jsonrpc: '2.0', id: 22, method: 'tools/list', params: { cursor: 5 } }, headers)).json()
   t.equal(badCursor.error.code, -32602)
 })
+
+// The answer goes out as bytes kept per result text (src/web/utf8-memo.ts): a second call gets
+// the same bytes, and a text past Latin-1 (the demo theme's en dash) is encoded once, correctly.
+t.test('a repeated call is answered with the same bytes', async (t) => {
+  const app = await testApp(t)
+  const headers = { 'mcp-protocol-version': '2025-11-25' }
+  const themes = (await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_themes', arguments: {} } }, headers)).json()
+  const themeId = themes.result.structuredContent.themes[0].id as string
+  const call = (id: number) => rpc(app, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_theme', arguments: { id: themeId } } }, headers)
+  const first = await call(1)
+  const second = await call(2)
+  t.equal(second.body.replace('"id":2}', '"id":1}'), first.body, 'the same answer but for the id')
+  t.equal(Number(first.headers['content-length']), Buffer.byteLength(first.body), 'Content-Length counts bytes')
+  const answer = first.json()
+  t.ok(/[^\u0000-\u00ff]/.test(answer.result.content[0].text), 'the theme has a character past Latin-1')
+  t.same(JSON.parse(answer.result.content[0].text), answer.result.structuredContent, 'the text block is the structured content')
+})

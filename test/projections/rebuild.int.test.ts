@@ -65,6 +65,16 @@ t.test('a rebuild from position 0 equals the incrementally built tables, for eve
   // Migration 0013's room for HOT updates survives the swap (create table … like does not copy it).
   const { rows } = await sql<{ options: string[] | null }>`select reloptions as options from pg_class where oid = 'public.themes'::regclass`.execute(s.db)
   t.same(rows[0]?.options, ['fillfactor=50'], 'the rebuilt themes table keeps its fillfactor')
+  // Migration 0014: documents compress with lz4 where the server has it (PostgreSQL here; PGlite
+  // is built without it and keeps pglz), in the rebuilt table too, and the rows written are lz4.
+  const column = await sql<{ compression: string }>`select attcompression as compression from pg_attribute where attrelid = 'public.themes'::regclass and attname = 'document'`.execute(s.db)
+  const written = await sql<{ method: string | null }>`select distinct pg_column_compression(document) as method from themes`.execute(s.db)
+  if (testDatabaseKind === 'postgres') {
+    t.equal(column.rows[0]?.compression, 'l', 'themes.document compresses with lz4')
+    t.same(written.rows.map((r) => r.method).filter((m) => m !== null), ['lz4'], 'every compressed document is lz4')
+  } else {
+    t.equal(column.rows[0]?.compression, '', 'PGlite keeps the default')
+  }
 })
 
 t.test('a rebuild stopped mid-way resumes from its checkpoint, and commands keep working meanwhile', async (t) => {

@@ -176,6 +176,17 @@ t.test('keys that carry code are unsafe', async (t) => {
   t.same(brief(issues).sort(), ['UNSAFE_CONTENT templates.home[0].dangerouslySetInnerHTML', 'UNSAFE_CONTENT templates.home[0].settings.onload'])
 })
 
+// scanKeys keeps what each key is (key-rules.ts): a key seen before, as a section key, a block
+// key or a token, is judged the same the second time, and past the memo's bound.
+t.test('a key is judged the same every time it is seen', async (t) => {
+  const judged = () => brief(issuesOf(validateSection(section('hero', { heading: 'x', price: 1, onload: 'y' }), home, KNOWN))).sort()
+  const first = judged()
+  t.same(first, ['COMMERCE_DATA_FORBIDDEN templates.home[0].settings.price', 'UNSAFE_CONTENT templates.home[0].settings.onload'])
+  t.same(judged(), first, 'again')
+  for (let i = 0; i < 5000; i++) validateSection(section('hero', { heading: 'x', [`extra${i}`]: 1 }), home, KNOWN)
+  t.same(judged(), first, 'after thousands of other keys')
+})
+
 t.test('references must be real ids, with a hint to list them', async (t) => {
   const grid = section('product-grid', { source: 'manual', productIds: ['prod_1', 'ghost', 'prod_2'], limit: 3 })
   const issues = issuesOf(validateSection(grid, home, KNOWN))
