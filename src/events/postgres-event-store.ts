@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely'
+import { PREPARED_MARK } from '../db/prepared.ts'
 import type { Database } from '../db/database.ts'
 import type {
   AppendOptions,
@@ -88,20 +89,26 @@ type AppendRow = {
 
 // The whole append is one statement, so one round trip; the function's own statements are
 // planned once per connection (PL/pgSQL keeps their plans for the session). Prepared inline writes
-// run within it (event_store_append_projected, migration 0009).
-function appendStatement(streams: AppendToStream[], eventIds: string[], writes: PreparedWrite[] = []) {
+// run within it (event_store_append_projected, migration 0009). Its text never changes, so it is a
+// named statement (src/db/prepared.ts): parsed and planned once per connection, not per append
+// (35-45 µs of PostgreSQL's CPU per append, measured on the call alone).
+const APPEND = `${PREPARED_MARK}select * from event_store_append_projected($1::text[], $2::text[], $3::text[], $4::text[], $5::integer[],
+  $6::integer[], $7::uuid[], $8::text[], $9::integer[], $10::jsonb, $11::jsonb, $12::integer[], $13::text[], $14::jsonb)`
+
+function appendStatement(streams: AppendToStream[], eventIds: string[], writes: PreparedWrite[] = []): CompiledQuery<AppendRow> {
   const events = streams.flatMap((s, k) => s.events.map((e) => ({ k: k + 1, e })))
   // A command's events share one metadata object: sent once.
   const metadata = new Map<EventMetadata, number>()
   for (const x of events) if (!metadata.has(x.e.metadata)) metadata.set(x.e.metadata, metadata.size + 1)
   const jsonArray = (items: Iterable<string>) => `[${[...items].join(',')}]`
-  return sql<AppendRow>`select * from event_store_append_projected(
-    ${streams.map((s) => s.streamId)}::text[], ${streams.map((s) => s.streamType)}::text[], ${streams.map((s) => s.storeId)}::text[],
-    ${streams.map((s) => String(s.expected))}::text[], ${streams.map((s) => s.events.length)}::integer[],
-    ${events.map((x) => x.k)}::integer[], ${eventIds}::uuid[], ${events.map((x) => x.e.type)}::text[],
-    ${events.map((x) => x.e.schemaVersion ?? 1)}::integer[], ${jsonArray(events.map((x) => JSON.stringify(x.e.data)))}::jsonb,
-    ${jsonArray([...metadata.keys()].map((m) => JSON.stringify(m)))}::jsonb, ${events.map((x) => metadata.get(x.e.metadata)!)}::integer[],
-    ${writes.map((w) => w.sql)}::text[], ${jsonArray(writes.map((w) => w.payload))}::jsonb)`
+  return CompiledQuery.raw(APPEND, [
+    streams.map((s) => s.streamId), streams.map((s) => s.streamType), streams.map((s) => s.storeId),
+    streams.map((s) => String(s.expected)), streams.map((s) => s.events.length),
+    events.map((x) => x.k), eventIds, events.map((x) => x.e.type),
+    events.map((x) => x.e.schemaVersion ?? 1), jsonArray(events.map((x) => JSON.stringify(x.e.data))),
+    jsonArray([...metadata.keys()].map((m) => JSON.stringify(m))), events.map((x) => metadata.get(x.e.metadata)!),
+    writes.map((w) => w.sql), jsonArray(writes.map((w) => w.payload)),
+  ]) as CompiledQuery<AppendRow>
 }
 
 function pendingAppend(streams: AppendToStream[]): PendingAppend {
@@ -164,10 +171,10 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
     const eventIds = nonEmpty.flatMap((s) => s.events.map((e) => e.eventId ?? randomUUID()))
     const within = options.within
     // Nothing else to write: the statement is the whole transaction.
-    if (inline.length === 0 && !within) return appended(nonEmpty, eventIds, (await appendStatement(nonEmpty, eventIds).execute(db)).rows)
+    if (inline.length === 0 && !within) return appended(nonEmpty, eventIds, (await db.executeQuery(appendStatement(nonEmpty, eventIds))).rows)
     // The transaction way: append, then every projector reads what it needs and writes.
     const run = async (trx: Transaction<Database>): Promise<AppendResult> => {
-      const result = appended(nonEmpty, eventIds, (await appendStatement(nonEmpty, eventIds).execute(trx)).rows)
+      const result = appended(nonEmpty, eventIds, (await trx.executeQuery(appendStatement(nonEmpty, eventIds))).rows)
       if (!result.ok) return result
       for (const project of inline) await project(trx, result.events)
       if (within) await within(trx, result.events)
@@ -182,9 +189,9 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
     const statement = appendStatement(nonEmpty, eventIds, writes)
     try {
       // Every projection wrote within the statement: one round trip, its own implicit transaction.
-      if (remaining.length === 0 && !within) return appended(nonEmpty, eventIds, (await statement.execute(db)).rows)
+      if (remaining.length === 0 && !within) return appended(nonEmpty, eventIds, (await db.executeQuery(statement)).rows)
       return await db.transaction().execute(async (trx) => {
-        const result = appended(nonEmpty, eventIds, (await statement.execute(trx)).rows)
+        const result = appended(nonEmpty, eventIds, (await trx.executeQuery(statement)).rows)
         if (!result.ok) return result
         for (const project of remaining) await project(trx, result.events)
         if (within) await within(trx, result.events)
