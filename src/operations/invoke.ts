@@ -121,12 +121,35 @@ export function toolInputSchema(op: OperationDefinition): z.ZodObject {
   return z.strictObject({ ...(op.params?.shape ?? {}), ...(op.query?.shape ?? {}), ...(op.body?.shape ?? {}) })
 }
 
+// Which arguments each operation reads, by part: worked out once per operation, not per call.
+type ArgumentParts = { params: ReadonlySet<string>; query: ReadonlySet<string>; body: ReadonlySet<string> }
+const argumentParts = new WeakMap<OperationDefinition, ArgumentParts>()
+function partsOf(op: OperationDefinition): ArgumentParts {
+  let parts = argumentParts.get(op)
+  if (!parts) {
+    parts = { params: new Set(Object.keys(op.params?.shape ?? {})), query: new Set(Object.keys(op.query?.shape ?? {})), body: new Set(Object.keys(op.body?.shape ?? {})) }
+    argumentParts.set(op, parts)
+  }
+  return parts
+}
+
 export function splitToolArguments(op: OperationDefinition, args: Record<string, unknown>): InputParts {
-  const pick = (schema: z.ZodObject | undefined) => (schema ? Object.fromEntries(Object.entries(args).filter(([k]) => k in schema.shape)) : undefined)
-  const known = new Set([...Object.keys(op.params?.shape ?? {}), ...Object.keys(op.query?.shape ?? {}), ...Object.keys(op.body?.shape ?? {})])
-  const extra = Object.fromEntries(Object.entries(args).filter(([k]) => !known.has(k)))
+  const parts = partsOf(op)
+  const params: Record<string, unknown> = {}
+  const query: Record<string, unknown> = {}
+  const body: Record<string, unknown> = {}
+  const extra: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(args)) {
+    let known = false
+    if (parts.params.has(k)) (params[k] = v), (known = true)
+    if (parts.query.has(k)) (query[k] = v), (known = true)
+    if (parts.body.has(k)) (body[k] = v), (known = true)
+    if (!known) extra[k] = v
+  }
   // Unknown arguments go to the body (or query) schema, whose strictness reports them.
-  const body = op.body ? { ...pick(op.body), ...extra } : undefined
-  const query = !op.body && op.query ? { ...pick(op.query), ...extra } : pick(op.query)
-  return { params: pick(op.params), query, body }
+  return {
+    params: op.params ? params : undefined,
+    query: op.query ? (op.body ? query : { ...query, ...extra }) : undefined,
+    body: op.body ? { ...body, ...extra } : undefined,
+  }
 }
