@@ -30,13 +30,13 @@ const envelope = (result: Buffer, id: JsonRpcId) => Buffer.concat([RESULT_OPEN, 
 // (src/web/utf8-memo.ts). Escaping a theme's quotes was 31 µs and counting and encoding the
 // answer's 14 KB another 20 of the 283 µs get_theme cost over REST (bench:mcp profiles).
 const results = new Utf8Memo(256, 16 * 1024 * 1024)
-const resultOf = (text: string) => Buffer.from(`{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}}`)
-export function callToolResultBytes(result: CallToolResult): Buffer {
+const resultBytes = (text: string, isError = false) =>
+  Buffer.from(`{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}${isError ? ',"isError":true' : ''}}`)
+function callToolResultBytes(result: CallToolResult): Buffer {
   const text = (result.content[0] as { text: string }).text
-  if (result.isError) return Buffer.from(`{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text},"isError":true}`)
-  return results.of(text, resultOf)
+  // Errors are rare and carry a request id: not kept.
+  return result.isError ? resultBytes(text, true) : results.of(text, resultBytes)
 }
-export const resultsHeld = () => results.size
 
 const onlyKeys = (value: Json, allowed: readonly string[]) => Object.keys(value).every((k) => allowed.includes(k))
 

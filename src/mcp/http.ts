@@ -28,17 +28,9 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return Array.isArray(v) ? v.join(', ') : v
 }
 
-// We always answer JSON: a client must accept it (a missing Accept accepts anything). A client
-// sends the same Accept on every message: the last answer is kept.
-let lastAccept: { header: string; accepts: boolean } = { header: 'application/json, text/event-stream', accepts: true }
+// We always answer JSON: a client must accept it (a missing Accept accepts anything).
 function acceptsJson(accept: string | undefined): boolean {
-  if (accept === lastAccept.header) return lastAccept.accepts
   if (accept === undefined || accept.trim() === '') return true
-  const accepts = parseAccept(accept)
-  if (accept.length <= 256) lastAccept = { header: accept, accepts }
-  return accepts
-}
-function parseAccept(accept: string): boolean {
   return accept.split(',').some((part) => {
     const type = part.split(';')[0]!.trim().toLowerCase()
     return type === 'application/json' || type === 'application/*' || type === '*/*'

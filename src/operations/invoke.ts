@@ -140,11 +140,10 @@ export function splitToolArguments(op: OperationDefinition, args: Record<string,
   const body: Record<string, unknown> = {}
   const extra: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(args)) {
-    let known = false
-    if (parts.params.has(k)) (params[k] = v), (known = true)
-    if (parts.query.has(k)) (query[k] = v), (known = true)
-    if (parts.body.has(k)) (body[k] = v), (known = true)
-    if (!known) extra[k] = v
+    if (parts.params.has(k)) params[k] = v
+    if (parts.query.has(k)) query[k] = v
+    if (parts.body.has(k)) body[k] = v
+    if (!parts.params.has(k) && !parts.query.has(k) && !parts.body.has(k)) extra[k] = v
   }
   // Unknown arguments go to the body (or query) schema, whose strictness reports them.
   return {
