@@ -180,6 +180,12 @@ function classOf(key: string): KeyClass {
   return found
 }
 
+// A flagged key's issue, by what the key is; its value is not looked into.
+const FLAGGED = {
+  commerce: { code: 'COMMERCE_DATA_FORBIDDEN', hint: COMMERCE_HINT, message: (key: string) => `'${key}' is commerce data; themes never store price, stock, inventory, quantity or SKU values` },
+  unsafe: { code: 'UNSAFE_CONTENT', hint: SCHEMA_HINT, message: (key: string) => `'${key}' would carry code, markup or styles; themes contain no scripts, event handlers or raw HTML` },
+} as const
+
 export function scanKeys(root: unknown, prefix: string, known: KnownReferences | null): KeyScan {
   const issues: ValidationIssue[] = []
   const references: ValidationIssue[] = []
@@ -187,16 +193,11 @@ export function scanKeys(root: unknown, prefix: string, known: KnownReferences |
   const tooDeep = walk(root, (key, value, segments) => {
     if (typeof key !== 'string') return undefined
     const found = classOf(key)
-    if (found === 'commerce') {
+    if (found !== null) {
       const path = joinPath(prefix, segments)
+      const flag = FLAGGED[found]
       flaggedPaths.add(path)
-      issues.push(issue(path, 'COMMERCE_DATA_FORBIDDEN', `'${key}' is commerce data; themes never store price, stock, inventory, quantity or SKU values`, COMMERCE_HINT))
-      return 'skip'
-    }
-    if (found === 'unsafe') {
-      const path = joinPath(prefix, segments)
-      flaggedPaths.add(path)
-      issues.push(issue(path, 'UNSAFE_CONTENT', `'${key}' would carry code, markup or styles; themes contain no scripts, event handlers or raw HTML`, SCHEMA_HINT))
+      issues.push(issue(path, flag.code, flag.message(key), flag.hint))
       return 'skip'
     }
     if (known !== null) {
