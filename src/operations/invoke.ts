@@ -86,6 +86,23 @@ export function scopeError(op: OperationDefinition, granted: ReadonlySet<string>
 // Text the database cannot store (NUL, unpaired UTF-16 surrogates) is refused up front, in any
 // string or key of any part of the input, instead of failing at the insert.
 export function textIssues(value: unknown, path = '', depth = 0): Issue[] {
+  return holdsUnstorableText(value, depth) ? unstorableText(value, path, depth) : []
+}
+
+const unstorable = (text: string) => text.includes('\u0000') || !text.isWellFormed()
+
+// Nearly every input is clean: it is checked without building a path for each of its values.
+function holdsUnstorableText(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return unstorable(value)
+  if (depth > 64 || value === null || typeof value !== 'object') return false
+  if (Array.isArray(value)) return value.some((item) => holdsUnstorableText(item, depth + 1))
+  for (const key of Object.keys(value)) {
+    if (unstorable(key) || holdsUnstorableText((value as Record<string, unknown>)[key], depth + 1)) return true
+  }
+  return false
+}
+
+function unstorableText(value: unknown, path: string, depth: number): Issue[] {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) return [{ path, code: 'VALIDATION_FAILED', message: 'text may not contain NUL characters' }]
     if (!value.isWellFormed()) return [{ path, code: 'VALIDATION_FAILED', message: 'text is not well-formed Unicode (unpaired surrogate)' }]
@@ -95,8 +112,8 @@ export function textIssues(value: unknown, path = '', depth = 0): Issue[] {
   const issues: Issue[] = []
   for (const [key, item] of Object.entries(value)) {
     const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key
-    if (!Array.isArray(value)) issues.push(...textIssues(key, `${at} (key)`, depth + 1).map((i) => ({ ...i, path: at })))
-    issues.push(...textIssues(item, at, depth + 1))
+    if (!Array.isArray(value)) issues.push(...unstorableText(key, `${at} (key)`, depth + 1).map((i) => ({ ...i, path: at })))
+    issues.push(...unstorableText(item, at, depth + 1))
   }
   return issues
 }

@@ -10,6 +10,7 @@ import {
 } from './constants.ts'
 import { joinPath, type PathSegment } from '../errors.ts'
 import { issue, type ValidationIssue } from './issues.ts'
+import type { ThemeDocument } from './document.ts'
 
 export type KnownReferences = { productIds: ReadonlySet<string>; collectionIds: ReadonlySet<string> }
 
@@ -105,28 +106,48 @@ export function isUnsafeKey(key: string): boolean {
 // and must not cost a deep recursion.
 export const MAX_DEPTH = 32
 
-type Visit = (key: string | number, value: unknown, segments: PathSegment[]) => 'skip' | undefined
+// Where a walk is: one link per level, so a path is spelled out only when something at it is
+// reported (every command walks its sections; copying each node's path was most of the walk's
+// allocations).
+export type Trail = { readonly key: string | number; readonly parent: Trail | null; readonly depth: number }
+
+export function segmentsOf(trail: Trail | null, ...more: PathSegment[]): PathSegment[] {
+  const segments: PathSegment[] = []
+  for (let t = trail; t !== null; t = t.parent) segments.push(t.key)
+  return segments.reverse().concat(more)
+}
+
+type Visit = (key: string | number, value: unknown, at: Trail) => 'skip' | undefined
 
 export function walk(root: unknown, visit: Visit): PathSegment[] | null {
-  const stack: Array<{ value: unknown; segments: PathSegment[] }> = [{ value: root, segments: [] }]
+  const stack: Array<{ value: unknown; at: Trail | null }> = [{ value: root, at: null }]
   // Parsed JSON never shares objects, but values built in code may, even cyclically.
   const seen = new WeakSet<object>()
   let tooDeep: PathSegment[] | null = null
   while (stack.length > 0) {
-    const { value, segments } = stack.pop() as { value: unknown; segments: PathSegment[] }
+    const { value, at } = stack.pop() as { value: unknown; at: Trail | null }
     if (typeof value !== 'object' || value === null || seen.has(value)) continue
     seen.add(value)
-    if (segments.length >= MAX_DEPTH) {
-      tooDeep ??= segments
+    const depth = at === null ? 0 : at.depth
+    if (depth >= MAX_DEPTH) {
+      tooDeep ??= segmentsOf(at)
       continue
     }
-    const entries: Array<[string | number, unknown]> = Array.isArray(value)
-      ? value.map((item, index): [number, unknown] => [index, item])
-      : Object.entries(value)
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, child] = entries[i] as [string | number, unknown]
-      const childSegments = [...segments, key]
-      if (visit(key, child, childSegments) !== 'skip') stack.push({ value: child, segments: childSegments })
+    // Children are visited last to first and popped first to last, as before the trail.
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) {
+        const child: unknown = value[i]
+        const trail: Trail = { key: i, parent: at, depth: depth + 1 }
+        if (visit(i, child, trail) !== 'skip') stack.push({ value: child, at: trail })
+      }
+      continue
+    }
+    const keys = Object.keys(value)
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!
+      const child: unknown = (value as Record<string, unknown>)[key]
+      const trail: Trail = { key, parent: at, depth: depth + 1 }
+      if (visit(key, child, trail) !== 'skip') stack.push({ value: child, at: trail })
     }
   }
   return tooDeep
@@ -136,25 +157,58 @@ export function nestingIssue(path: string): ValidationIssue {
   return issue(path, 'VALIDATION_FAILED', `Value is nested more than ${MAX_DEPTH} levels deep`)
 }
 
-type FoundReference = { kind: 'product' | 'collection'; id: string; segments: PathSegment[] }
+type FoundReference = { kind: 'product' | 'collection'; id: string; index: number | null }
+const NONE: readonly FoundReference[] = []
 
-function referencesIn(key: string | number, value: unknown, segments: PathSegment[]): FoundReference[] {
-  if (typeof key !== 'string' || !Object.hasOwn(REFERENCE_KEYS, key)) return []
+// `index`: the position in a list of ids (productIds), null for a single id (productId).
+function referencesIn(key: string | number, value: unknown): readonly FoundReference[] {
+  if (typeof key !== 'string' || !Object.hasOwn(REFERENCE_KEYS, key)) return NONE
   const kind = REFERENCE_KEYS[key as keyof typeof REFERENCE_KEYS]
-  if (typeof value === 'string') return [{ kind, id: value, segments }]
-  if (!Array.isArray(value)) return []
-  return value.flatMap((item, index) => (typeof item === 'string' ? [{ kind, id: item, segments: [...segments, index] }] : []))
+  if (typeof value === 'string') return [{ kind, id: value, index: null }]
+  if (!Array.isArray(value)) return NONE
+  return value.flatMap((item, index) => (typeof item === 'string' ? [{ kind, id: item, index }] : []))
+}
+
+type References = { productIds: Set<string>; collectionIds: Set<string> }
+
+function addReferences(into: References, value: unknown): References {
+  walk(value, (key, child) => {
+    for (const found of referencesIn(key, child)) (found.kind === 'product' ? into.productIds : into.collectionIds).add(found.id)
+    return undefined
+  })
+  return into
 }
 
 /** Every product and collection id referenced anywhere in a JSON value (under productId, productIds, collectionId, collectionIds). */
-export function collectReferences(value: unknown): { productIds: Set<string>; collectionIds: Set<string> } {
-  const productIds = new Set<string>()
-  const collectionIds = new Set<string>()
-  walk(value, (key, child, segments) => {
-    for (const found of referencesIn(key, child, segments)) (found.kind === 'product' ? productIds : collectionIds).add(found.id)
-    return undefined
-  })
-  return { productIds, collectionIds }
+export function collectReferences(value: unknown): References {
+  return addReferences({ productIds: new Set(), collectionIds: new Set() }, value)
+}
+
+// A theme document's references. Each section's are kept while the section object lives: an
+// edit replaces a few sections and the next document shares the others (structural sharing in
+// the theme's state), so a command walks only what changed, not the whole document again.
+const sectionReferences = new WeakMap<object, References>()
+
+export function documentReferences(doc: ThemeDocument): References {
+  const into: References = { productIds: new Set(), collectionIds: new Set() }
+  const sections = (layout: unknown) => {
+    if (!Array.isArray(layout)) return void addReferences(into, layout)
+    for (const section of layout) {
+      if (typeof section !== 'object' || section === null) continue
+      let found = sectionReferences.get(section)
+      if (!found) sectionReferences.set(section, (found = collectReferences(section)))
+      for (const id of found.productIds) into.productIds.add(id)
+      for (const id of found.collectionIds) into.collectionIds.add(id)
+    }
+  }
+  const { templates, pages, ...rest } = doc
+  addReferences(into, rest)
+  for (const layout of Object.values(templates)) sections(layout)
+  for (const { layout, ...page } of pages) {
+    addReferences(into, page)
+    sections(layout)
+  }
+  return into
 }
 
 export type KeyScan = { issues: ValidationIssue[]; references: ValidationIssue[]; flaggedPaths: Set<string> }
@@ -190,25 +244,25 @@ export function scanKeys(root: unknown, prefix: string, known: KnownReferences |
   const issues: ValidationIssue[] = []
   const references: ValidationIssue[] = []
   const flaggedPaths = new Set<string>()
-  const tooDeep = walk(root, (key, value, segments) => {
+  const tooDeep = walk(root, (key, value, at) => {
     if (typeof key !== 'string') return undefined
     const found = classOf(key)
     if (found !== null) {
-      const path = joinPath(prefix, segments)
+      const path = joinPath(prefix, segmentsOf(at))
       const flag = FLAGGED[found]
       flaggedPaths.add(path)
       issues.push(issue(path, flag.code, flag.message(key), flag.hint))
       return 'skip'
     }
     if (known !== null) {
-      for (const found of referencesIn(key, value, segments)) {
+      for (const found of referencesIn(key, value)) {
         if (!REFERENCE_ID_PATTERN.test(found.id)) continue // malformed ids are reported by the schema
-        const path = joinPath(prefix, found.segments)
+        const path = () => joinPath(prefix, found.index === null ? segmentsOf(at) : segmentsOf(at, found.index))
         if (found.kind === 'product' && !known.productIds.has(found.id)) {
-          references.push(issue(path, 'INVALID_PRODUCT_REFERENCE', `No product with id '${found.id}' exists in this store`, PRODUCT_REFERENCE_HINT))
+          references.push(issue(path(), 'INVALID_PRODUCT_REFERENCE', `No product with id '${found.id}' exists in this store`, PRODUCT_REFERENCE_HINT))
         }
         if (found.kind === 'collection' && !known.collectionIds.has(found.id)) {
-          references.push(issue(path, 'INVALID_COLLECTION_REFERENCE', `No collection with id '${found.id}' exists in this store`, COLLECTION_REFERENCE_HINT))
+          references.push(issue(path(), 'INVALID_COLLECTION_REFERENCE', `No collection with id '${found.id}' exists in this store`, COLLECTION_REFERENCE_HINT))
         }
       }
     }

@@ -23,7 +23,7 @@ import { SECTION_TYPES, sectionSchema } from './sections.ts'
 import { ALLOWED_KEYS_PREFIX, type IssueParams } from './sections/fields.ts'
 
 export { errorCodeFor }
-export { collectReferences, isCommerceKey, isUnsafeKey } from './key-rules.ts'
+export { collectReferences, documentReferences, isCommerceKey, isUnsafeKey } from './key-rules.ts'
 export type { IssueCode, KnownReferences, ValidationIssue }
 
 type Failure = { ok: false; issues: ValidationIssue[] }

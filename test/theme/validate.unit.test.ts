@@ -1,8 +1,10 @@
 import t from 'tap'
 import { defaultThemeDocument, FONTS, type ThemeDocument } from '../../src/theme/document.ts'
+import { evolveDocument } from '../../src/aggregates/theme/state.ts'
 import {
   collectReferences,
   documentIssues,
+  documentReferences,
   errorCodeFor,
   isCommerceKey,
   isUnsafeKey,
@@ -212,6 +214,34 @@ t.test('collectReferences walks any JSON for the four reference keys', async (t)
   t.same([...refs.collectionIds].sort(), ['c1', 'c2'])
   t.same(collectReferences(null), { productIds: new Set(), collectionIds: new Set() })
   t.same([...collectReferences(defaultThemeDocument()).productIds], [])
+})
+
+t.test('documentReferences finds what collectReferences finds, and follows a replaced section', async (t) => {
+  const doc = fresh()
+  doc.templates.home.push(section('product-grid', { source: 'manual', productIds: ['prod_1', 'prod_2'] }, { id: 'grid' }))
+  doc.templates.collection.push(section('collection-list', { collectionIds: ['col_1'] }, { id: 'cols' }))
+  doc.pages.push({ id: 'page-a', slug: 'a', title: 'A', seo: { productId: 'prod_seo' }, layout: [section('featured-product', { productId: 'prod_3' }, { id: 'feat' })] })
+  doc.navigation.push({ label: 'Sale', collectionId: 'col_nav' })
+  const sorted = (refs: { productIds: Set<string>; collectionIds: Set<string> }) => ({ products: [...refs.productIds].sort(), collections: [...refs.collectionIds].sort() })
+  t.same(sorted(documentReferences(doc as ThemeDocument)), sorted(collectReferences(doc)))
+  t.same(sorted(documentReferences(doc as ThemeDocument)), { products: ['prod_1', 'prod_2', 'prod_3', 'prod_seo'], collections: ['col_1', 'col_nav'] })
+  // Asked again (the sections' references are kept), the answer is the same.
+  t.same(sorted(documentReferences(doc as ThemeDocument)), sorted(collectReferences(doc)))
+
+  // An edit replaces one section and shares the rest: the new document's references follow it,
+  // the old document's stay what they were.
+  const grid = doc.templates.home.at(-1)
+  const edited = evolveDocument(doc as ThemeDocument, {
+    type: 'SectionUpdated',
+    data: { sectionId: 'grid', target: { template: 'home' }, section: { ...grid, settings: { source: 'manual', productIds: ['prod_9'] } }, changed: ['settings.productIds'], at: '2026-01-01T00:00:00.000Z' },
+  } as never)
+  t.equal(edited.templates.collection, doc.templates.collection, 'the untouched layout is shared')
+  t.same(sorted(documentReferences(edited)), { products: ['prod_3', 'prod_9', 'prod_seo'], collections: ['col_1', 'col_nav'] })
+  t.same(sorted(documentReferences(edited)), sorted(collectReferences(edited)))
+  t.same(sorted(documentReferences(doc as ThemeDocument)).products, ['prod_1', 'prod_2', 'prod_3', 'prod_seo'])
+  // The sets handed out are the caller's own: adding to them changes no later answer.
+  documentReferences(edited).productIds.add('prod_added')
+  t.notOk(documentReferences(edited).productIds.has('prod_added'))
 })
 
 t.test('product-grid source decides which references are needed', async (t) => {
