@@ -109,9 +109,9 @@ export const MAX_DEPTH = 32
 // Where a walk is: one link per level, so a path is spelled out only when something at it is
 // reported (every command walks its sections; copying each node's path was most of the walk's
 // allocations).
-export type Trail = { readonly key: string | number; readonly parent: Trail | null; readonly depth: number }
+type Trail = { readonly key: string | number; readonly parent: Trail | null; readonly depth: number }
 
-export function segmentsOf(trail: Trail | null, ...more: PathSegment[]): PathSegment[] {
+function segmentsOf(trail: Trail | null, ...more: PathSegment[]): PathSegment[] {
   const segments: PathSegment[] = []
   for (let t = trail; t !== null; t = t.parent) segments.push(t.key)
   return segments.reverse().concat(more)
