@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Authentication } from '../auth/authenticate.ts'
 import type { Caller } from '../auth/caller.ts'
-import { classifyError, validationError, zodIssues, type AppError, type Issue, type Thrown } from '../errors.ts'
+import { classifyError, validationError, zodIssues, type AppError, type Issue, type PathSegment, type Thrown } from '../errors.ts'
 import type { Services } from '../services.ts'
 import { recordRefusedAttempt } from '../commands/run-command.ts'
 import { commandContext } from './command-context.ts'
@@ -86,36 +86,34 @@ export function scopeError(op: OperationDefinition, granted: ReadonlySet<string>
 // Text the database cannot store (NUL, unpaired UTF-16 surrogates) is refused up front, in any
 // string or key of any part of the input, instead of failing at the insert.
 export function textIssues(value: unknown, path = '', depth = 0): Issue[] {
-  return holdsUnstorableText(value, depth) ? unstorableText(value, path, depth) : []
+  return unstorableIn(value, depth).map(({ at, message }) => ({ path: at.reduce<string>(spell, path), code: 'VALIDATION_FAILED', message }))
 }
 
-const unstorable = (text: string) => text.includes('\u0000') || !text.isWellFormed()
+const spell = (path: string, segment: PathSegment) => (typeof segment === 'number' ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment)
 
-// Nearly every input is clean: it is checked without building a path for each of its values.
-function holdsUnstorableText(value: unknown, depth: number): boolean {
-  if (typeof value === 'string') return unstorable(value)
-  if (depth > 64 || value === null || typeof value !== 'object') return false
-  if (Array.isArray(value)) return value.some((item) => holdsUnstorableText(item, depth + 1))
-  for (const key of Object.keys(value)) {
-    if (unstorable(key) || holdsUnstorableText((value as Record<string, unknown>)[key], depth + 1)) return true
-  }
-  return false
-}
+// `at` leads from `value` to what was found, and is built on the way back up, only for what was
+// found: nearly every input is clean, and is checked without a path made for each of its values.
+type Unstorable = { at: PathSegment[]; message: string }
+const NOTHING: readonly Unstorable[] = []
 
-function unstorableText(value: unknown, path: string, depth: number): Issue[] {
+function unstorableIn(value: unknown, depth: number): readonly Unstorable[] {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) return [{ path, code: 'VALIDATION_FAILED', message: 'text may not contain NUL characters' }]
-    if (!value.isWellFormed()) return [{ path, code: 'VALIDATION_FAILED', message: 'text is not well-formed Unicode (unpaired surrogate)' }]
-    return []
+    if (value.includes('\u0000')) return [{ at: [], message: 'text may not contain NUL characters' }]
+    if (!value.isWellFormed()) return [{ at: [], message: 'text is not well-formed Unicode (unpaired surrogate)' }]
+    return NOTHING
   }
-  if (depth > 64 || value === null || typeof value !== 'object') return []
-  const issues: Issue[] = []
-  for (const [key, item] of Object.entries(value)) {
-    const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key
-    if (!Array.isArray(value)) issues.push(...unstorableText(key, `${at} (key)`, depth + 1).map((i) => ({ ...i, path: at })))
-    issues.push(...unstorableText(item, at, depth + 1))
+  if (depth > 64 || value === null || typeof value !== 'object') return NOTHING
+  const list = Array.isArray(value)
+  let found: Unstorable[] | null = null
+  for (const key of Object.keys(value)) {
+    // A key's own problem is reported at the key's path, before its value's.
+    const inKey = list ? NOTHING : unstorableIn(key, depth + 1)
+    const inValue = unstorableIn((value as Record<string, unknown>)[key], depth + 1)
+    if (inKey.length + inValue.length === 0) continue
+    found ??= []
+    for (const f of [...inKey, ...inValue]) found.push({ at: [list ? Number(key) : key, ...f.at], message: f.message })
   }
-  return issues
+  return found ?? NOTHING
 }
 
 export function parseInput(op: OperationDefinition, parts: InputParts, argumentIssues: readonly Issue[] = []): { ok: true; input: Record<string, unknown> } | Refused {

@@ -72,3 +72,25 @@ t.test('lone surrogates in body strings are refused (or stored readably), never 
   const readable = await w.call({ method: 'GET', url: draft })
   t.equal(readable.statusCode, 200, 'the draft is still readable')
 })
+
+t.test('unstorable text is reported at its path, in a value or in a key, and nothing is applied', async (t) => {
+  const w = await makeWorld(t, { plugins: false })
+  const draft = `/api/v1/themes/${w.ids.draftId}`
+  const before = (await w.call({ method: 'GET', url: draft })).json() as { data: { version: number } }
+  const payload = {
+    operations: [
+      { op: 'updateSection', sectionId: w.ids.sectionId, settings: { heading: 'fine' } },
+      { op: 'updateSection', sectionId: w.ids.sectionId, settings: { heading: 'a\u0000b', ['sub\ud800title']: 'x' } },
+    ],
+  }
+  const res = await w.call({ method: 'POST', url: `${draft}/batch`, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } })
+  t.equal(res.statusCode, 400)
+  const error = (res.json() as { error: { code: string; details: { issues: { path: string; message: string }[] } } }).error
+  t.equal(error.code, 'VALIDATION_FAILED')
+  t.same(error.details.issues.map((i) => [i.path, i.message]), [
+    ['operations[1].settings.heading', 'text may not contain NUL characters'],
+    ['operations[1].settings.sub\ud800title', 'text is not well-formed Unicode (unpaired surrogate)'],
+  ])
+  const after = (await w.call({ method: 'GET', url: draft })).json() as { data: { version: number } }
+  t.equal(after.data.version, before.data.version, 'the first, clean operation was not applied either')
+})
