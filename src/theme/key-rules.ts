@@ -184,17 +184,16 @@ export function collectReferences(value: unknown): References {
   return addReferences({ productIds: new Set(), collectionIds: new Set() }, value)
 }
 
-// A theme document's references. Each section's are kept while the section object lives: an
-// edit replaces a few sections and the next document shares the others (structural sharing in
-// the theme's state), so a command walks only what changed, not the whole document again.
+// A theme document's references, with those of `also` (the command about to change it). Each
+// section's are kept while the section object lives: an edit replaces a few sections and the next
+// document shares the others (structural sharing in the theme's state), so a command walks only
+// what changed, not the whole document again.
 const sectionReferences = new WeakMap<object, References>()
 
-export function documentReferences(doc: ThemeDocument): References {
+export function documentReferences(doc: ThemeDocument, also?: unknown): References {
   const into: References = { productIds: new Set(), collectionIds: new Set() }
-  const sections = (layout: unknown) => {
-    if (!Array.isArray(layout)) return void addReferences(into, layout)
+  const sections = (layout: readonly object[]) => {
     for (const section of layout) {
-      if (typeof section !== 'object' || section === null) continue
       let found = sectionReferences.get(section)
       if (!found) sectionReferences.set(section, (found = collectReferences(section)))
       for (const id of found.productIds) into.productIds.add(id)
@@ -208,7 +207,7 @@ export function documentReferences(doc: ThemeDocument): References {
     addReferences(into, page)
     sections(layout)
   }
-  return into
+  return addReferences(into, also)
 }
 
 export type KeyScan = { issues: ValidationIssue[]; references: ValidationIssue[]; flaggedPaths: Set<string> }

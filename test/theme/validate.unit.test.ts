@@ -242,6 +242,10 @@ t.test('documentReferences finds what collectReferences finds, and follows a rep
   // The sets handed out are the caller's own: adding to them changes no later answer.
   documentReferences(edited).productIds.add('prod_added')
   t.notOk(documentReferences(edited).productIds.has('prod_added'))
+  // A command's references join the document's, for that answer only.
+  const withCommand = documentReferences(edited, { op: 'updateSection', settings: { productIds: ['prod_cmd'], collectionId: 'col_cmd' } })
+  t.same(sorted(withCommand), { products: ['prod_3', 'prod_9', 'prod_cmd', 'prod_seo'], collections: ['col_1', 'col_cmd', 'col_nav'] })
+  t.notOk(documentReferences(edited).productIds.has('prod_cmd'))
 })
 
 t.test('product-grid source decides which references are needed', async (t) => {

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../events/event-store.ts'
 import { streams, streamTypes, type StoreThemesEvent } from '../../events/theme-events.ts'
 import { type ThemeEvent } from '../../aggregates/theme/events.ts'
-import { collectReferences, documentReferences } from '../../theme/validate.ts'
+import { documentReferences } from '../../theme/validate.ts'
 import { defaultThemeDocument, type ThemeDocument } from '../../theme/document.ts'
 import type { CommandContext, CommandDeps } from '../context.ts'
 import { fail, type Result } from '../errors.ts'
@@ -38,13 +38,7 @@ const registryStream = (ctx: CommandContext, streamVersion: number, events: Stor
 
 // Which of the ids the document and the command refer to exist in the store's catalogue.
 async function knownFor(deps: CommandDeps, ctx: CommandContext, document: ThemeDocument, command?: ThemeCommand) {
-  const { productIds, collectionIds } = documentReferences(document)
-  if (command) {
-    const more = collectReferences(command)
-    for (const id of more.productIds) productIds.add(id)
-    for (const id of more.collectionIds) collectionIds.add(id)
-  }
-  return deps.references(ctx.storeId, { productIds, collectionIds })
+  return deps.references(ctx.storeId, documentReferences(document, command))
 }
 
 const after = (state: ThemeState, events: ThemeEvent[]): Theme => fold(events, state) as Theme
