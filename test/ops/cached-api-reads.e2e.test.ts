@@ -108,3 +108,44 @@ t.test('read caches: one statement or none, and a change made by another instanc
   t.ok(bypassed.statements >= 1 && bypassed.res.statusCode === 200, 'and the context too')
   setUnhealthy(false)
 })
+
+// A's held context is reused while the themes' stamp (the sum of their rows' stream versions) is
+// unchanged. Archiving a theme takes its row out of the list; a stamp that left archived rows out
+// would come back to the held value once another theme gained as many versions, and A would send
+// its old response.
+t.test('getContext: a held response is not reused after an archive and edits that make up its versions', async (t) => {
+  const { opened, config, services } = await countedServices(t, { RATE_LIMIT_MAX: '100000' })
+  const other = createServices({ config, db: opened.db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
+  const [a, b] = [await buildApp(services, servicePlugins()), await buildApp(other, servicePlugins())]
+  t.teardown(async () => {
+    await a.close()
+    await b.close()
+    await services.close()
+    await other.close()
+  })
+  const headers = { authorization: `Bearer ${(await createApiKey(opened.db, { storeId: STORE, appId: await ensureApp(opened.db, { storeId: STORE, name: 'Stamp test' }), name: 'stamp test', scopes: ALL })).key}` }
+  const onB = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
+    const res = await b.inject({ method, url, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { payload: JSON.stringify(body) } : {}) })
+    t.ok(res.statusCode < 300, `B: ${method} ${url} -> ${res.statusCode}`)
+    return res.json().data
+  }
+  const contextOn = async (app: typeof a) => (await app.inject({ method: 'GET', url: '/api/v1/context', headers })).json().data
+  const streamVersion = async (id: string) => Number((await opened.db.selectFrom('themes').select('stream_version').where('theme_id', '=', id).executeTakeFirstOrThrow()).stream_version)
+
+  const kept = (await onB('POST', '/api/v1/themes', { name: 'Kept', provider: 'test' })).id
+  const gone = (await onB('POST', '/api/v1/themes', { name: 'Gone', provider: 'test' })).id
+  await contextOn(a)
+  const hits = await cacheCount('context_json', 'hit')
+  t.ok((await contextOn(a)).themes.some((x: { id: string }) => x.id === gone), 'A holds a context with both themes')
+  t.equal(await cacheCount('context_json', 'hit'), hits + 1, 'and reuses it while nothing changes')
+
+  const goneVersions = await streamVersion(gone)
+  const keptFrom = await streamVersion(kept)
+  await onB('DELETE', `/api/v1/themes/${gone}`)
+  for (let i = 0; (await streamVersion(kept)) - keptFrom < goneVersions; i++) await onB('PATCH', `/api/v1/themes/${kept}`, { name: `Kept ${i}` })
+  t.equal((await streamVersion(kept)) - keptFrom, goneVersions, 'the kept theme gained as many stream versions as the archived one had')
+
+  const onA = await contextOn(a)
+  t.notOk(onA.themes.some((x: { id: string }) => x.id === gone), 'A’s next context leaves the archived theme out')
+  t.same(onA, await contextOn(b), 'and equals the context B makes afresh')
+})

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '../../db/database.ts'
 import { compiledOnce, executeCompiled } from '../../db/prepared.ts'
 import type { ThemeHeader } from '../../projections/themes-projection.ts'
@@ -31,46 +31,45 @@ export type CatalogPart = Omit<StoreContext, 'themes'>
 const iso = (column: string) => sql.raw(`case when t.${column} is null then null else to_char(t.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end`)
 
 // Keys in ThemeHeader's order; json (not jsonb) keeps them so.
-const themeHeaders = sql<ThemeHeader[]>`(
+const themeHeaders = (storeId: string | RawBuilder<unknown>) => sql<ThemeHeader[]>`(
   select coalesce(json_agg(json_build_object(
     'themeId', t.theme_id, 'storeId', t.store_id, 'name', t.name, 'provider', t.provider, 'status', t.status, 'version', t.version,
     'duplicatedFrom', t.duplicated_from, 'createdAt', ${iso('created_at')}, 'updatedAt', ${iso('updated_at')},
     'publishedAt', ${iso('published_at')}, 'archivedAt', ${iso('archived_at')}, 'lastPreviewAt', ${iso('last_preview_at')},
     'lastPreviewedVersion', t.last_previewed_version) order by t.created_at, t.theme_id), '[]')
-  from themes t where t.store_id = s.store_id and t.status <> 'archived')`
+  from themes t where t.store_id = ${storeId} and t.status <> 'archived')`
 
-// Which themes the list holds at which stream versions, in its order: the headers are a function
-// of it (the themes projection writes each row from its stream's events alone).
-const stampOfThemes = sql<string>`coalesce(string_agg(t.theme_id || ':' || t.stream_version, ',' order by t.created_at, t.theme_id), '')`
-const themesStamp = sql<string>`(select ${stampOfThemes} from themes t where t.store_id = s.store_id and t.status <> 'archived')`
+// A stamp of the store's themes: the sum of their rows' stream versions, archived rows included.
+// The themes projection rewrites a row only with a higher stream version of its stream (and never
+// deletes one; a rebuild swaps in equal rows), so every change to any row raises the sum and a
+// later snapshot has the same sum only if no row changed: the headers, a function of the rows, are
+// then the same. Archived rows count, or archiving a theme would lower the sum and later commands
+// could bring it back to a value already held. A sum of one column instead of a sorted string of
+// every theme's id and version: PostgreSQL answers the stamp alone half again as fast (pgbench, 8
+// clients, ten themes: 55,500 against 37,000-39,000 statements/s).
+const stampOfThemes = sql<string>`coalesce(sum(t.stream_version), 0)::text`
+const themesStamp = sql<string>`(select ${stampOfThemes} from themes t where t.store_id = s.store_id)`
 
 const read = compiledOnce((db: Kysely<Database>, v: { storeId: string; baseUrl: string }) =>
   db
     .selectFrom('stores as s')
     .leftJoin('store_context as c', 'c.store_id', 's.store_id')
     .select(STORE_COLUMNS.map((c) => `s.${c}` as const))
-    .select(themeHeaders.as('themes'))
+    .select(themeHeaders(sql.ref('s.store_id')).as('themes'))
     .select(themesStamp.as('themes_stamp'))
     .select(['c.products', 'c.products_after', 'c.collections', 'c.collections_after'])
     .select(sql<boolean>`c.catalog_version is not distinct from s.catalog_version and c.base_url is not distinct from ${v.baseUrl}`.as('current'))
     .where('s.store_id', '=', v.storeId),
 )
 
-// The themes' stamp, and their headers unless the stamp is the one the caller holds.
+// The themes' stamp, and their headers unless the stamp is the one the caller holds. The store is
+// not read: this runs only while its profile and catalogue part is held, which the change feed
+// drops when the store's row changes.
 const readThemes = compiledOnce((db: Kysely<Database>, v: { storeId: string; held: string }) =>
   db
-    .selectFrom('stores as s')
-    .crossJoinLateral((eb) =>
-      eb
-        .selectFrom('themes as t')
-        .select(stampOfThemes.as('stamp'))
-        .whereRef('t.store_id', '=', 's.store_id')
-        .where('t.status', '<>', 'archived')
-        .as('st'),
-    )
+    .selectFrom((eb) => eb.selectFrom('themes as t').select(stampOfThemes.as('stamp')).where('t.store_id', '=', v.storeId).as('st'))
     .select('st.stamp')
-    .select(sql<ThemeHeader[] | null>`case when st.stamp = ${v.held}::text then null else ${themeHeaders} end`.as('themes'))
-    .where('s.store_id', '=', v.storeId),
+    .select(sql<ThemeHeader[] | null>`case when st.stamp = ${v.held}::text then null else ${themeHeaders(v.storeId)} end`.as('themes')),
 )
 
 async function readRow(ctx: ReadContext, storeId: string) {
