@@ -1,5 +1,5 @@
 import { pino } from 'pino'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { createApiKey, ensureApp } from '../../src/auth/credentials.ts'
 import { SCOPES, type Scope } from '../../src/auth/scopes.ts'
 import { buildApp } from '../../src/http/app.ts'
@@ -22,9 +22,11 @@ async function cacheCount(cache: string, result: string): Promise<number> {
   return metric.filter((v) => v.labels.cache === cache && v.labels.result === result).reduce((n, v) => n + v.value, 0)
 }
 
-t.test('read caches: one statement or none, and a change made by another instance shows at once', async (t) => {
-  const { opened, config, services, setUnhealthy, statements } = await countedServices(t, { RATE_LIMIT_MAX: '100000' })
-  // The other instance: same database, its own (empty, feedless) caches.
+// Instance A (the counted services, with the change feed) and instance B on the same database with
+// its own, empty and feedless caches, both with their apps.
+async function twoInstances(t: Test) {
+  const counted = await countedServices(t, { RATE_LIMIT_MAX: '100000' })
+  const { opened, config, services } = counted
   const other = createServices({ config, db: opened.db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
   const [a, b] = [await buildApp(services, servicePlugins()), await buildApp(other, servicePlugins())]
   t.teardown(async () => {
@@ -33,6 +35,11 @@ t.test('read caches: one statement or none, and a change made by another instanc
     await services.close()
     await other.close()
   })
+  return { ...counted, a, b }
+}
+
+t.test('read caches: one statement or none, and a change made by another instance shows at once', async (t) => {
+  const { opened, services, setUnhealthy, statements, a, b } = await twoInstances(t)
   const appId = await ensureApp(opened.db, { storeId: STORE, name: 'Cache test' })
   const keyOf = async (scopes: readonly Scope[]) => (await createApiKey(opened.db, { storeId: STORE, appId, name: 'cache test', scopes })).key
   const full = { authorization: `Bearer ${await keyOf(ALL)}` }
@@ -114,15 +121,7 @@ t.test('read caches: one statement or none, and a change made by another instanc
 // would come back to the held value once another theme gained as many versions, and A would send
 // its old response.
 t.test('getContext: a held response is not reused after an archive and edits that make up its versions', async (t) => {
-  const { opened, config, services } = await countedServices(t, { RATE_LIMIT_MAX: '100000' })
-  const other = createServices({ config, db: opened.db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
-  const [a, b] = [await buildApp(services, servicePlugins()), await buildApp(other, servicePlugins())]
-  t.teardown(async () => {
-    await a.close()
-    await b.close()
-    await services.close()
-    await other.close()
-  })
+  const { opened, a, b } = await twoInstances(t)
   const headers = { authorization: `Bearer ${(await createApiKey(opened.db, { storeId: STORE, appId: await ensureApp(opened.db, { storeId: STORE, name: 'Stamp test' }), name: 'stamp test', scopes: ALL })).key}` }
   const onB = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
     const res = await b.inject({ method, url, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { payload: JSON.stringify(body) } : {}) })
