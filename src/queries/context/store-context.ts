@@ -101,8 +101,8 @@ export async function readStoreContext(ctx: ReadContext, storeId: string, held?:
   if (whole) return { stamp: stamp(whole.themesStamp), context: whole.context }
   if (!part) return null
   const heldThemes = held?.startsWith(generation) ? held.slice(generation.length) : '!'
-  const [row] = await executeCompiled(ctx.db, readThemes(ctx.db, '', { storeId, held: heldThemes }))
-  if (!row) return null
+  // An aggregate without GROUP BY: always one row, even for a store without themes.
+  const row = (await executeCompiled(ctx.db, readThemes(ctx.db, '', { storeId, held: heldThemes })))[0]!
   if (row.themes === null) return { stamp: held!, context: null }
   return { stamp: stamp(row.stamp), context: { ...part, themes: row.themes } }
 }
