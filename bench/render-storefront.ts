@@ -15,9 +15,9 @@
 //   uncached: the page cache disabled, so every request renders from the database (the cost of a
 //             cache miss: a new theme version, a new catalog version, a rarely visited page).
 // The ratio of the cached live home to the hello-world ceiling is measured in --rounds alternating
-// rounds (ceiling, home, ceiling, home, ...) of --seconds each, and each row is the sum of its
-// rounds: this machine's speed shifts by a third from one minute to the next, and a ceiling
-// measured once before every page skewed the ratio by up to 0.1 (bench/README.md).
+// rounds (ceiling, home, ceiling, home, ...) of --seconds each, and each of the two rows covers all
+// its rounds: this machine's speed shifts by a third from one minute to the next, and a ceiling
+// measured once, a minute before the page, compared two different states (bench/README.md).
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -171,8 +171,8 @@ async function measure(cached: boolean): Promise<Row[]> {
     const r = await cannon(url, SECONDS, headers)
     return { r, cpuUs: ((cpuSecondsOf(pid) - cpu0) / Math.max(1, r.total)) * 1e6 }
   }
-  // Rounds of one URL, summed: req/s over the rounds' time, CPU over their requests, the median
-  // round's p50 and the worst round's p99.
+  // Rounds of one URL (each --seconds long) as one row: the mean of their req/s, CPU over all their
+  // requests, the median round's p50 and the worst round's p99.
   const rounds = async (url: string, results: { r: HttpLoad; cpuUs: number }[]) => {
     const total = results.reduce((a, x) => a + x.r.total, 0)
     const middle = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
