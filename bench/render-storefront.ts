@@ -171,13 +171,13 @@ async function measure(cached: boolean): Promise<Row[]> {
     const r = await cannon(url, SECONDS, headers)
     return { r, cpuUs: ((cpuSecondsOf(pid) - cpu0) / Math.max(1, r.total)) * 1e6 }
   }
-  // Rounds of one URL (each --seconds long) as one row: the mean of their req/s, CPU over all their
-  // requests, the median round's p50 and the worst round's p99.
-  const rounds = async (url: string, results: { r: HttpLoad; cpuUs: number }[]) => {
+  // One or more rounds of one URL (each --seconds long) as one row: the mean of their req/s, CPU
+  // over all their requests, the median round's p50 and the worst round's p99.
+  const summary = async (url: string, headers: Record<string, string>, results: { r: HttpLoad; cpuUs: number }[]) => {
     const total = results.reduce((a, x) => a + x.r.total, 0)
     const middle = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
     return {
-      bytes: await bytesOf(url, BROWSER),
+      bytes: await bytesOf(url, headers),
       rps: results.reduce((a, x) => a + x.r.requestsPerSecond, 0) / results.length,
       p50: middle(results.map((x) => x.r.p50Ms)),
       p99: Math.max(...results.map((x) => x.r.p99Ms)),
@@ -207,21 +207,19 @@ async function measure(cached: boolean): Promise<Row[]> {
         ceiling.push(await timed(hello, BROWSER))
         live.push(await timed(home, BROWSER))
       }
-      rows.push({ server: 'cached', page: 'hello-world (ceiling)', ...(await rounds(hello, ceiling)) })
-      rows.push({ server: 'cached', page: targets.pages[0]!.name, ...(await rounds(home, live)) })
+      rows.push({ server: 'cached', page: 'hello-world (ceiling)', ...(await summary(hello, BROWSER, ceiling)) })
+      rows.push({ server: 'cached', page: targets.pages[0]!.name, ...(await summary(home, BROWSER, live)) })
       pages = targets.pages.slice(1)
     }
     for (const page of pages) {
       const url = `${targets.origin}${page.path}`
-      const { r, cpuUs } = await timed(url, BROWSER)
-      rows.push({ server: cached ? 'cached' : 'uncached', page: page.name, bytes: await bytesOf(url, BROWSER), rps: r.requestsPerSecond, p50: r.p50Ms, p99: r.p99Ms, cpuUs })
+      rows.push({ server: cached ? 'cached' : 'uncached', page: page.name, ...(await summary(url, BROWSER, [await timed(url, BROWSER)])) })
     }
     // The live home page once more without compression (a client that does not accept gzip).
     const home = `${targets.origin}${targets.pages[0]!.path}`
     const identity = { accept: 'text/html' }
     await cannon(home, WARMUP, identity)
-    const { r, cpuUs } = await timed(home, identity)
-    rows.push({ server: cached ? 'cached' : 'uncached', page: 'live home, uncompressed', bytes: await bytesOf(home, identity), rps: r.requestsPerSecond, p50: r.p50Ms, p99: r.p99Ms, cpuUs })
+    rows.push({ server: cached ? 'cached' : 'uncached', page: 'live home, uncompressed', ...(await summary(home, identity, [await timed(home, identity)])) })
   } finally {
     await stop()
   }

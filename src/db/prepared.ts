@@ -23,18 +23,16 @@ const nameOf = (text: string): string => {
 
 // Called for each new pool client: marked statements go out named. The Query is built from the
 // text and named afterwards: given a config object, pg copies it property by property on every
-// query (normalizeQueryConfig), which cost 3 to 7 µs of a 140 µs getTheme (bench:mcp profiles).
+// query (normalizeQueryConfig): 3 to 7 µs per query under load (bench:mcp profiles).
 export function preparedStatements(client: pg.PoolClient): void {
   const query = client.query as Function
   client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
-    if (typeof config !== 'string' || !config.startsWith(PREPARED_MARK) || typeof values === 'function') return query.call(this, config, values, callback)
+    // The service's marked statements come through kysely, as a promise; any other call is pg's own
+    // (a marked one then runs unnamed: the mark is a comment).
+    if (typeof config !== 'string' || !config.startsWith(PREPARED_MARK) || typeof values === 'function' || callback !== undefined) return query.call(this, config, values, callback)
     // pg reads both fields when it runs the query (@types/pg does not declare them).
     const named = new pg.Query(config, values as unknown[] | undefined) as unknown as { name: string; callback?: unknown }
     named.name = nameOf(config)
-    if (typeof callback === 'function') {
-      named.callback = callback
-      return query.call(this, named)
-    }
     // What pg does for a query without a callback: the result as a promise, whose error's stack
     // leads back to the caller rather than to the socket read.
     return new Promise((resolve, reject) => {
