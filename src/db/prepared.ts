@@ -33,14 +33,11 @@ export function preparedStatements(client: pg.PoolClient): void {
     // pg reads both fields when it runs the query (@types/pg does not declare them).
     const named = new pg.Query(config, values as unknown[] | undefined) as unknown as { name: string; callback?: unknown }
     named.name = nameOf(config)
-    // What pg does for a query without a callback: the result as a promise, whose error's stack
-    // leads back to the caller rather than to the socket read.
+    // What pg does for a query without a callback: the result as a promise. (pg also re-captures a
+    // failure's stack; kysely already appends its caller's stack to the error, so that is not redone.)
     return new Promise((resolve, reject) => {
       named.callback = (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result))
       query.call(this, named)
-    }).catch((error: Error) => {
-      Error.captureStackTrace(error)
-      throw error
     })
   } as typeof client.query
 }

@@ -36,7 +36,8 @@ t.test('hot reads are prepared once per connection and answer the same', async (
 })
 
 // A prepared statement that fails rejects with PostgreSQL's error, whose stack leads back to the
-// caller, and leaves its connection (the pool's only one) usable, the statement still prepared.
+// caller (kysely appends it), and leaves its connection (the pool's only one) usable, the statement
+// still prepared.
 t.test('a failing prepared statement rejects with the server error and the connection goes on', async (t) => {
   if (testDatabaseKind === 'pglite') return t.pass('statements are not named on PGlite')
   const s = await testServices(t, { poolSize: 1 })
