@@ -16,6 +16,7 @@ import type {
   RecordedEvent,
 } from './event-store.ts'
 import { START } from './event-store.ts'
+import { appendGroups, type GroupedRow } from './append-groups.ts'
 
 export type DbOrTrx = Kysely<Database> | Transaction<Database>
 export type PostgresEventStore = EventStore<Transaction<Database>, DbOrTrx>
@@ -91,9 +92,11 @@ type AppendRow = {
 // planned once per connection (PL/pgSQL keeps their plans for the session). Prepared inline writes
 // run within it (event_store_append_projected, migration 0009). Its text never changes, so it is a
 // named statement (src/db/prepared.ts): parsed and planned once per connection, not per append
-// (35-45 µs of PostgreSQL's CPU per append, measured on the call alone).
-const APPEND = `${PREPARED_MARK}select * from event_store_append_projected($1::text[], $2::text[], $3::text[], $4::text[], $5::integer[],
-  $6::integer[], $7::uuid[], $8::text[], $9::integer[], $10::jsonb, $11::jsonb, $12::integer[], $13::text[], $14::jsonb)`
+// (35-45 µs of PostgreSQL's CPU per append, measured on the call alone). A group statement
+// (append-groups.ts) calls it once per member, its parameters numbered from p.
+const appendCall = (p: number) => `event_store_append_projected($${p}::text[], $${p + 1}::text[], $${p + 2}::text[], $${p + 3}::text[], $${p + 4}::integer[],
+  $${p + 5}::integer[], $${p + 6}::uuid[], $${p + 7}::text[], $${p + 8}::integer[], $${p + 9}::jsonb, $${p + 10}::jsonb, $${p + 11}::integer[], $${p + 12}::text[], $${p + 13}::jsonb)`
+const APPEND = `${PREPARED_MARK}select * from ${appendCall(1)}`
 
 function appendStatement(streams: AppendToStream[], eventIds: string[], writes: PreparedWrite[] = []): CompiledQuery<AppendRow> {
   const events = streams.flatMap((s, k) => s.events.map((e) => ({ k: k + 1, e })))
@@ -163,7 +166,20 @@ export async function lockStreams(trx: Transaction<Database>, streamIds: string[
   await sql`select event_store_lock_streams(${streamIds}::text[])`.execute(trx)
 }
 
+// Statements at a time for single-stream appends (append-groups.ts): two, so that one long append
+// (a large import) does not hold up every other, while concurrent ones still share statements.
+const APPEND_GROUPS_IN_FLIGHT = 2
+const APPEND_GROUP_MEMBERS = 16
+
 export function createPostgresEventStore(db: Kysely<Database>, inline: InlineProjector[] = []): PostgresEventStore {
+  // Within a caller's transaction a failed statement could not be tried again: nothing is grouped.
+  const grouped = db.isTransaction
+    ? null
+    : appendGroups({ call: appendCall, parameters: 14, prefix: PREPARED_MARK, execute: async (q) => (await db.executeQuery(q)).rows, inFlight: APPEND_GROUPS_IN_FLIGHT, maxMembers: APPEND_GROUP_MEMBERS })
+  // A multi-stream append (publish) goes alone: a group's members lock one stream each, in order.
+  const statementRows = async (streams: AppendToStream[], statement: CompiledQuery<AppendRow>): Promise<AppendRow[]> =>
+    grouped && streams.length === 1 ? ((await grouped(streams[0]!.streamId, statement as CompiledQuery<GroupedRow>)) as AppendRow[]) : (await db.executeQuery(statement)).rows
+
   async function append(streams: AppendToStream[], options: AppendOptions<Transaction<Database>> = {}): Promise<AppendResult> {
     const nonEmpty = streams.filter((s) => s.events.length > 0)
     if (nonEmpty.length === 0) return { ok: true, events: [], streams: [] }
@@ -171,7 +187,7 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
     const eventIds = nonEmpty.flatMap((s) => s.events.map((e) => e.eventId ?? randomUUID()))
     const within = options.within
     // Nothing else to write: the statement is the whole transaction.
-    if (inline.length === 0 && !within) return appended(nonEmpty, eventIds, (await db.executeQuery(appendStatement(nonEmpty, eventIds))).rows)
+    if (inline.length === 0 && !within) return appended(nonEmpty, eventIds, await statementRows(nonEmpty, appendStatement(nonEmpty, eventIds)))
     // The transaction way: append, then every projector reads what it needs and writes.
     const run = async (trx: Transaction<Database>): Promise<AppendResult> => {
       const result = appended(nonEmpty, eventIds, (await trx.executeQuery(appendStatement(nonEmpty, eventIds))).rows)
@@ -189,7 +205,7 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
     const statement = appendStatement(nonEmpty, eventIds, writes)
     try {
       // Every projection wrote within the statement: one round trip, its own implicit transaction.
-      if (remaining.length === 0 && !within) return appended(nonEmpty, eventIds, (await db.executeQuery(statement)).rows)
+      if (remaining.length === 0 && !within) return appended(nonEmpty, eventIds, await statementRows(nonEmpty, statement))
       return await db.transaction().execute(async (trx) => {
         const result = appended(nonEmpty, eventIds, (await trx.executeQuery(statement)).rows)
         if (!result.ok) return result
