@@ -22,6 +22,11 @@ export type AppendGroupsOptions = {
   // The append function's call with its parameters numbered from `first`.
   call: (first: number) => string
   parameters: number
+  // The statement's first part, run before any member: it takes every member's stream lock (the
+  // keys, as one text[] parameter numbered `first`) in the one order every append takes its locks,
+  // so a group cannot deadlock with another group or a multi-stream append. Its row is member 0,
+  // and it names the columns.
+  lockAll: (first: number) => string
   prefix: string
   execute: (query: CompiledQuery<GroupedRow>) => Promise<GroupedRow[]>
   inFlight: number
@@ -43,8 +48,10 @@ export function appendGroups(options: AppendGroupsOptions): (key: string, query:
   const groupText = (n: number): string => {
     let text = texts.get(n)
     if (text === undefined) {
-      const parts = Array.from({ length: n }, (_, i) => `select ${i + 1} as member, a.* from ${options.call(i * options.parameters + 1)} with ordinality a`)
-      text = `${options.prefix}${parts.join('\nunion all ')}`
+      // UNION ALL runs its parts in order (nothing here can run in parallel: the functions are not
+      // marked parallel safe), so the locks come first and the members follow in queue order.
+      const parts = Array.from({ length: n }, (_, i) => `select ${i + 1}, a.* from ${options.call(i * options.parameters + 1)} with ordinality a`)
+      text = `${options.prefix}${[options.lockAll(n * options.parameters + 1), ...parts].join('\nunion all ')}`
       texts.set(n, text)
     }
     return text
@@ -62,23 +69,21 @@ export function appendGroups(options: AppendGroupsOptions): (key: string, query:
   async function together(members: Member[]): Promise<Settle> {
     let rows: GroupedRow[]
     try {
-      rows = await options.execute(CompiledQuery.raw(groupText(members.length), members.flatMap((m) => m.query.parameters)) as CompiledQuery<GroupedRow>)
+      const parameters = [...members.flatMap((m) => m.query.parameters), members.map((m) => m.key)]
+      rows = await options.execute(CompiledQuery.raw(groupText(members.length), parameters) as CompiledQuery<GroupedRow>)
     } catch (error) {
       if (outcomeUnknown(error)) return () => members.forEach((m) => m.reject(error))
       const settled = await Promise.all(members.map(alone))
       return () => settled.forEach((settle) => settle())
     }
     const byMember: GroupedRow[][] = members.map(() => [])
-    for (const row of rows) byMember[Number(row.member) - 1]!.push(row)
+    for (const row of rows) if (Number(row.member) > 0) byMember[Number(row.member) - 1]!.push(row)
     return () => members.forEach((m, i) => m.resolve(byMember[i]!.sort((a, b) => Number(a.ordinality) - Number(b.ordinality))))
   }
 
   function pump(): void {
     while (running < options.inFlight && waiting.length > 0) {
-      // Members lock their streams in the order of their keys (a member's one stream), so every
-      // group takes its locks in ascending order and two groups cannot deadlock on them. The sort
-      // is stable: two appends to one stream keep their order.
-      const members = waiting.splice(0, options.maxMembers).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      const members = waiting.splice(0, options.maxMembers)
       running++
       void (members.length === 1 ? alone(members[0]!) : together(members)).then((settle) => {
         running--

@@ -97,6 +97,10 @@ type AppendRow = {
 const appendCall = (p: number) => `event_store_append_projected($${p}::text[], $${p + 1}::text[], $${p + 2}::text[], $${p + 3}::text[], $${p + 4}::integer[],
   $${p + 5}::integer[], $${p + 6}::uuid[], $${p + 7}::text[], $${p + 8}::integer[], $${p + 9}::jsonb, $${p + 10}::jsonb, $${p + 11}::integer[], $${p + 12}::text[], $${p + 13}::jsonb)`
 const APPEND = `${PREPARED_MARK}select * from ${appendCall(1)}`
+// A group statement's first part: every member's stream locked in the append's own order (by hash,
+// event_store_lock_streams), before any member runs; the members take them again (they are held).
+const lockAllCall = (p: number) => `select 0 as member, null::text as kind, null::text as stream_id, null::bigint as version, null::bigint as global_position,
+  null::text as transaction_id, null::timestamptz as recorded_at, null::integer as epoch, null::bigint as ordinality from event_store_lock_streams($${p}::text[])`
 
 function appendStatement(streams: AppendToStream[], eventIds: string[], writes: PreparedWrite[] = []): CompiledQuery<AppendRow> {
   const events = streams.flatMap((s, k) => s.events.map((e) => ({ k: k + 1, e })))
@@ -175,8 +179,8 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
   // Within a caller's transaction a failed statement could not be tried again: nothing is grouped.
   const grouped = db.isTransaction
     ? null
-    : appendGroups({ call: appendCall, parameters: 14, prefix: PREPARED_MARK, execute: async (q) => (await db.executeQuery(q)).rows, inFlight: APPEND_GROUPS_IN_FLIGHT, maxMembers: APPEND_GROUP_MEMBERS })
-  // A multi-stream append (publish) goes alone: a group's members lock one stream each, in order.
+    : appendGroups({ call: appendCall, parameters: 14, lockAll: lockAllCall, prefix: PREPARED_MARK, execute: async (q) => (await db.executeQuery(q)).rows, inFlight: APPEND_GROUPS_IN_FLIGHT, maxMembers: APPEND_GROUP_MEMBERS })
+  // A group's member is a single-stream append (its key is its stream); a multi-stream one (publish) goes alone.
   const statementRows = async (streams: AppendToStream[], statement: CompiledQuery<AppendRow>): Promise<AppendRow[]> =>
     grouped && streams.length === 1 ? ((await grouped(streams[0]!.streamId, statement as CompiledQuery<GroupedRow>)) as AppendRow[]) : (await db.executeQuery(statement)).rows
 

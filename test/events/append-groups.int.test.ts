@@ -1,11 +1,12 @@
 import t from 'tap'
 import { sql } from 'kysely'
-import { createPostgresEventStore } from '../../src/events/postgres-event-store.ts'
+import { createPostgresEventStore, lockStreams } from '../../src/events/postgres-event-store.ts'
 import type { NewEvent } from '../../src/events/event-store.ts'
 import { applyThemeEdits, createTheme } from '../../src/commands/theme/handlers.ts'
 import { projectionNamed } from '../../src/projections/index.ts'
 import { rebuildProjection } from '../../src/projections/rebuild.ts'
-import { freshDatabase } from '../support/database.ts'
+import { freshDatabase, testDatabaseKind } from '../support/database.ts'
+import { eventually } from '../support/eventually.ts'
 import { agent, testServices } from '../support/services.ts'
 import { statementCounter } from '../support/statements.ts'
 
@@ -31,7 +32,7 @@ async function counted(t: { teardown: (fn: () => unknown) => void }) {
 t.test('twelve appends at once: two go alone, ten share one statement, each with its own outcome', async (t) => {
   const { store, statements, reset } = await counted(t)
   reset()
-  // Started in reverse order: a group's members still lock their streams in ascending order.
+  // Started in reverse order: the first two go alone, the ten others wait and go together.
   const results = await Promise.all(
     [...streams].reverse().map((s) => {
       if (s === 'g-10') return store.append([to(s, 5, [ev(`${s} stale`)])])
@@ -77,6 +78,38 @@ t.test('a member whose write fails fails alone; the others are written once', as
   // Counted when they return: the two alone, then the failed group's members one by one (nine).
   t.equal(statements(), 2 + 9, 'the failed group ran again member by member')
   for (const s of streams) t.equal((await store.readStream(s)).length, s === 'g-05' ? 1 : 2, `${s} written once`)
+})
+
+t.test('a group locks its streams in the order every append does, before its first member: no deadlock', { skip: testDatabaseKind !== 'postgres' && 'a held transaction beside the group needs a second connection' }, async (t) => {
+  const { db } = await freshDatabase(t)
+  let statements = 0
+  const store = createPostgresEventStore(db.withPlugin(statementCounter(() => statements++)))
+  // Two streams whose lock order (their hash) is the reverse of the order they join the group.
+  const names = Array.from({ length: 20 }, (_, i) => `dl-${i}`)
+  const { rows } = await sql<{ s: string }>`select s from unnest(${names}::text[]) s order by hashtext(s)`.execute(db)
+  const [x, y] = [rows[0]!.s, rows.at(-1)!.s]
+  for (const s of [x, y, 'dl-alone-1', 'dl-alone-2']) await store.append([to(s, 'any', [ev(`${s} first`)])])
+
+  // A command holding x's lock, as one deciding on fresh state does, that then needs y as well.
+  let later: Promise<unknown> = Promise.resolve()
+  await db.transaction().execute(async (trx) => {
+    await lockStreams(trx, [x])
+    statements = 0
+    // Two go alone; y then x wait and go together. The group must wait for x before it takes y.
+    later = Promise.all(['dl-alone-1', 'dl-alone-2', y, x].map((s) => store.append([to(s, 'any', [ev(`${s} second`)])])))
+    const waiting = await eventually(
+      async () => (await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`.execute(db)).rows[0]!.n,
+      (n) => n >= 1,
+    )
+    t.equal(waiting, 1, 'the group waits for a stream lock')
+    // Without the group's locking part the group would hold y here and wait for x: a deadlock,
+    // found after deadlock_timeout, that fails the group's statement (or this transaction).
+    await lockStreams(trx, [x, y])
+  })
+  const results = (await later) as { ok: boolean }[]
+  t.ok(results.every((r) => r.ok), 'every append succeeded')
+  t.equal(statements, 3, 'two alone and one group: the group statement did not fail on a deadlock')
+  for (const s of [x, y]) t.equal((await store.readStream(s)).length, 2)
 })
 
 t.test('concurrent agent batches on eight themes in two stores: the projections equal a rebuild', async (t) => {

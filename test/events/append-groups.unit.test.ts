@@ -12,6 +12,7 @@ function queue(answer: (call: Call) => Promise<GroupedRow[]>) {
   const submit = appendGroups({
     call: (p) => `f($${p}, $${p + 1})`,
     parameters: 2,
+    lockAll: (p) => `select 0 as member, null as key from lock($${p})`,
     prefix: '',
     inFlight: 1,
     maxMembers: 3,
@@ -27,16 +28,16 @@ function queue(answer: (call: Call) => Promise<GroupedRow[]>) {
 
 const rowsFor = (call: Call): GroupedRow[] =>
   call.text.includes('union all')
-    ? call.parameters.flatMap((p, i) => (i % 2 === 0 ? [{ member: i / 2 + 1, ordinality: 2, key: p }, { member: i / 2 + 1, ordinality: 1, key: p }] : []))
+    ? [{ member: 0, key: null }, ...call.parameters.slice(0, -1).flatMap((p, i) => (i % 2 === 0 ? [{ member: i / 2 + 1, ordinality: 2, key: p }, { member: i / 2 + 1, ordinality: 1, key: p }] : []))]
     : [{ ordinality: 1, key: call.parameters[0] }]
 
-t.test('members wait while a statement runs, then go together in key order, at most maxMembers at a time', async (t) => {
+t.test('members wait while a statement runs, then go together after a part that locks all their keys, at most maxMembers at a time', async (t) => {
   const { calls, append } = queue(async (call) => rowsFor(call))
   const results = await Promise.all(['e', 'd', 'c', 'b', 'a'].map(append))
-  t.same(calls.map((c) => c.parameters), [['e', 'e-data'], ['b', 'b-data', 'c', 'c-data', 'd', 'd-data'], ['a', 'a-data']])
-  t.equal(calls[1]!.text, 'select 1 as member, a.* from f($1, $2) with ordinality a\nunion all select 2 as member, a.* from f($3, $4) with ordinality a\nunion all select 3 as member, a.* from f($5, $6) with ordinality a')
-  // Each member gets its own rows, in the order its call returned them.
-  t.same(results[1], [{ member: 3, ordinality: 1, key: 'd' }, { member: 3, ordinality: 2, key: 'd' }])
+  t.same(calls.map((c) => c.parameters), [['e', 'e-data'], ['d', 'd-data', 'c', 'c-data', 'b', 'b-data', ['d', 'c', 'b']], ['a', 'a-data']])
+  t.equal(calls[1]!.text, 'select 0 as member, null as key from lock($7)\nunion all select 1, a.* from f($1, $2) with ordinality a\nunion all select 2, a.* from f($3, $4) with ordinality a\nunion all select 3, a.* from f($5, $6) with ordinality a')
+  // Each member gets its own rows, in the order its call returned them; the locking part's row is no member's.
+  t.same(results[1], [{ member: 1, ordinality: 1, key: 'd' }, { member: 1, ordinality: 2, key: 'd' }])
   t.same(results[0], [{ ordinality: 1, key: 'e' }])
 })
 
