@@ -4,8 +4,9 @@ import { CompiledQuery } from 'kysely'
 // time; appends that arrive meanwhile wait, and when a statement finishes, the waiting ones go out
 // together: the append function once per member, joined by UNION ALL, so one statement, one
 // transaction, one commit (one WAL flush) and one round trip for all of them. An append that meets
-// no other goes out alone, as before. Under 8 concurrent agent batches this cut PostgreSQL's CPU
-// per batch by about 40% and the server's by about 30% (bench/README.md).
+// no other goes out alone, as before. Under 8 concurrent agent batches, with two in flight, this
+// cut PostgreSQL's CPU per batch by a fifth to a quarter and the server's by a tenth to a fifth
+// (bench/README.md, 2026-11-25).
 //
 // Each member keeps its own outcome. A conflict is a row, not an error: that member writes nothing,
 // the others go on. A statement that fails with a PostgreSQL error wrote nothing at all, so every
