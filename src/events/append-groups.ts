@@ -20,9 +20,9 @@ type Member = { key: string; query: CompiledQuery<GroupedRow>; resolve: (rows: G
 type Settle = () => void
 
 export type AppendGroupsOptions = {
-  // The append function's call with its parameters numbered from `first`.
+  // The append function's call with its parameters numbered from `first` (as many as a member's
+  // own statement has).
   call: (first: number) => string
-  parameters: number
   // The statement's first part, run before any member: it takes every member's stream lock (the
   // keys, as one text[] parameter numbered `first`) in the one order every append takes its locks,
   // so a group cannot deadlock with another group or a multi-stream append. Its row is member 0,
@@ -46,13 +46,13 @@ export function appendGroups(options: AppendGroupsOptions): (key: string, query:
   let running = 0
   const texts = new Map<number, string>()
 
-  const groupText = (n: number): string => {
+  const groupText = (n: number, parameters: number): string => {
     let text = texts.get(n)
     if (text === undefined) {
       // UNION ALL runs its parts in order (nothing here can run in parallel: the functions are not
       // marked parallel safe), so the locks come first and the members follow in queue order.
-      const parts = Array.from({ length: n }, (_, i) => `select ${i + 1}, a.* from ${options.call(i * options.parameters + 1)} with ordinality a`)
-      text = `${options.prefix}${[options.lockAll(n * options.parameters + 1), ...parts].join('\nunion all ')}`
+      const parts = Array.from({ length: n }, (_, i) => `select ${i + 1}, a.* from ${options.call(i * parameters + 1)} with ordinality a`)
+      text = `${options.prefix}${[options.lockAll(n * parameters + 1), ...parts].join('\nunion all ')}`
       texts.set(n, text)
     }
     return text
@@ -70,8 +70,8 @@ export function appendGroups(options: AppendGroupsOptions): (key: string, query:
   async function together(members: Member[]): Promise<Settle> {
     let rows: GroupedRow[]
     try {
-      const parameters = [...members.flatMap((m) => m.query.parameters), members.map((m) => m.key)]
-      rows = await options.execute(CompiledQuery.raw(groupText(members.length), parameters) as CompiledQuery<GroupedRow>)
+      const values = [...members.flatMap((m) => m.query.parameters), members.map((m) => m.key)]
+      rows = await options.execute(CompiledQuery.raw(groupText(members.length, members[0]!.query.parameters.length), values) as CompiledQuery<GroupedRow>)
     } catch (error) {
       if (outcomeUnknown(error)) return () => members.forEach((m) => m.reject(error))
       const settled = await Promise.all(members.map(alone))

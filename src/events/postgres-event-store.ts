@@ -179,7 +179,7 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
   // Within a caller's transaction a failed statement could not be tried again: nothing is grouped.
   const grouped = db.isTransaction
     ? null
-    : appendGroups({ call: appendCall, parameters: 14, lockAll: lockAllCall, prefix: PREPARED_MARK, execute: async (q) => (await db.executeQuery(q)).rows, inFlight: APPEND_GROUPS_IN_FLIGHT, maxMembers: APPEND_GROUP_MEMBERS })
+    : appendGroups({ call: appendCall, lockAll: lockAllCall, prefix: PREPARED_MARK, execute: async (q) => (await db.executeQuery(q)).rows, inFlight: APPEND_GROUPS_IN_FLIGHT, maxMembers: APPEND_GROUP_MEMBERS })
   // A group's member is a single-stream append (its key is its stream); a multi-stream one (publish) goes alone.
   const statementRows = async (streams: AppendToStream[], statement: CompiledQuery<AppendRow>): Promise<AppendRow[]> =>
     grouped && streams.length === 1 ? ((await grouped(streams[0]!.streamId, statement as CompiledQuery<GroupedRow>)) as AppendRow[]) : (await db.executeQuery(statement)).rows

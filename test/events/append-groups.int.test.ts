@@ -62,6 +62,23 @@ t.test('twelve appends at once: two go alone, ten share one statement, each with
   }
 })
 
+t.test('multi-stream appends and appends inside a caller\'s transaction go alone', async (t) => {
+  const { db, store, statements, reset } = await counted(t)
+  reset()
+  // Four two-stream appends at once: four statements (grouped, they would be three).
+  const pairs = await Promise.all([0, 2, 4, 6].map((i) => store.append([to(streams[i]!, 1, [ev(`${i} pair`)]), to(streams[i + 1]!, 1, [ev(`${i + 1} pair`)])])))
+  t.ok(pairs.every((r) => r.ok))
+  t.equal(statements(), 4, 'one statement per multi-stream append')
+  // Inside a transaction a failed group could not be run again member by member: four appends, four statements.
+  let inside = 0
+  await db.transaction().execute(async (trx) => {
+    const bound = createPostgresEventStore(trx.withPlugin(statementCounter(() => inside++)))
+    const results = await Promise.all(streams.slice(8).map((s) => bound.append([to(s, 1, [ev(`${s} inside`)])])))
+    t.ok(results.every((r) => r.ok))
+  })
+  t.equal(inside, 4, 'one statement per append in the transaction')
+})
+
 t.test('a member whose write fails fails alone; the others are written once', async (t) => {
   const { store, statements, reset } = await counted(t)
   const taken = (await store.readStream('g-00'))[0]!.eventId

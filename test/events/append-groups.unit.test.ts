@@ -11,7 +11,6 @@ function queue(answer: (call: Call) => Promise<GroupedRow[]>) {
   const calls: Call[] = []
   const submit = appendGroups({
     call: (p) => `f($${p}, $${p + 1})`,
-    parameters: 2,
     lockAll: (p) => `select 0 as member, null as key from lock($${p})`,
     prefix: '',
     inFlight: 1,
