@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/database.ts'
 import { base62, newId } from '../ids.ts'
@@ -12,8 +12,10 @@ export const newClientId = () => `${CLIENT_ID_PREFIX}${base62(24)}`
 // 43 base62 characters: 256 bits, like API keys; only its SHA-256 is stored.
 export const newClientSecret = () => `${CLIENT_SECRET_PREFIX}${base62(43)}`
 
-// 43 base62 characters carry 256 bits; only the SHA-256 of a credential is ever stored.
-export const hashCredential = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex')
+// 43 base62 characters carry 256 bits; only the SHA-256 of a credential is ever stored. Every
+// authenticated request hashes its credential twice (rate-limit key, authentication): the one-shot
+// hash is 0.3 µs where a Hash object was 0.7.
+export const hashCredential = (secret: string) => hash('sha256', secret, 'hex')
 
 export async function ensureApp(db: Kysely<Database>, input: { storeId: string; name: string }): Promise<string> {
   const existing = await db.selectFrom('apps').select('app_id').where('store_id', '=', input.storeId).where('name', '=', input.name).executeTakeFirst()
