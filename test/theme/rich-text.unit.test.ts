@@ -201,3 +201,22 @@ t.test('every pairing of hostile fragments sanitizes to inert markup', async (t)
   }
   t.equal(checked, fragments.length ** 2 * 3)
 })
+
+// Clean verdicts are remembered by text (an edit validates every setting of its section again);
+// a remembered verdict must never hide a problem, and problems carry each caller's own path.
+t.test('validating the same text again: the same verdict, problems with the path of each call', async (t) => {
+  const clean = '<p>Remembered <strong>clean</strong> text</p>'
+  t.same(validateRichText(clean, 'a'), [])
+  t.same(validateRichText(clean, 'b'), [], 'clean again')
+  const dirty = '<p>Then <img src=x onerror=alert(1)></p>'
+  const first = validateRichText(dirty, 'settings.body')
+  t.ok(first.length > 0 && first.every((i) => i.path === 'settings.body'))
+  const again = validateRichText(dirty, 'blocks[0].settings.text')
+  t.same(again.map((i) => i.message), first.map((i) => i.message), 'a value with problems is checked every time')
+  t.ok(again.every((i) => i.path === 'blocks[0].settings.text'))
+  t.ok(validateRichText(`${clean}<script>x</script>`, 'c').length > 0, 'a clean value with more after it is a new value')
+  // Past the bound (4,000,000 characters) the remembered values are forgotten, not kept growing.
+  const long = `<p>${'x'.repeat(19_990)}</p>`
+  for (let i = 0; i < 250; i++) t.same(validateRichText(long.replace('x', String(i)), 'd'), [])
+  t.same(validateRichText(dirty, 'e').length, first.length)
+})
