@@ -11,18 +11,23 @@
 //                each connection edits its own draft theme (8 themes), so no request waits on another.
 //
 // The server runs in a child process (this file with --serve); this process only generates load,
-// so the two share the machine's cores with PostgreSQL. Routes are measured in alternating rounds;
-// latencies are taken per response from autocannon's response events (sub-millisecond).
+// so the two share the machine's cores with PostgreSQL. Routes are measured in alternating rounds.
+// The load generator is wrk when it is installed (Debian's `wrk` package; support/wrk-load.ts says
+// why), latencies from its histogram as 1,000 quantiles per round; else, or with --load autocannon,
+// autocannon in this process, latencies per response from its response events.
 //
 // node_modules/.bin/node bench/api.ts [--seconds 10] [--rounds 2] [--connections 8] [--warmup 2]
+//   [--load wrk|autocannon]   the load generator (default: wrk when installed)
 //   [--routes getTheme,getContext,...]  a subset of the routes (hello-world always runs)
 //   [--pool 10]               the server's pool size
 //   [--server-cpu-prof DIR]   profile the server process (node --cpu-prof) into DIR
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { existsSync, readFileSync } from 'node:fs'
 import { createBenchDatabase } from './support/database.ts'
-import { cpuSnapshot, cpuSince, fmt, headerWithLoad, ms, numberArg, percentile, processCpu, stringArg, table, verdict, type Cpu } from './support/measure.ts'
+import { cpuSnapshot, cpuSince, fmt, headerWithLoad, ms, numberArg, processCpu, stringArg, table, verdict, type Cpu } from './support/measure.ts'
+import { wrkLoad } from './support/wrk-load.ts'
 
 const SECONDS = numberArg('seconds', 10)
 const ROUNDS = numberArg('rounds', 2)
@@ -30,6 +35,8 @@ const CONNECTIONS = numberArg('connections', 8)
 const WARMUP = numberArg('warmup', 2)
 // The server's pool (the service's default is 10).
 const POOL = numberArg('pool', 10)
+const WRK = stringArg('load') === 'autocannon' ? undefined : ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((path) => existsSync(path))
+if (stringArg('load') === 'wrk' && !WRK) throw new Error('--load wrk: wrk is not installed (apt-get install wrk)')
 
 type Ready = { type: 'ready'; port: number; key: string; liveThemeId: string; drafts: string[]; seedSeconds: number }
 
@@ -74,8 +81,11 @@ async function serve(url: string): Promise<void> {
 }
 
 // ---- the load generator (this process) ------------------------------------------------------
-type Route = { name: string; method: 'GET' | 'POST'; paths: string[]; body?: (i: number) => string; auth: boolean }
-type Measured = { latencies: number[]; requests: number; non2xx: number; errors: number; timeouts: number; bytes: number; seconds: number; cpu: Cpu; server: number; statements: number }
+type Route = { name: string; method: 'GET' | 'POST'; paths: string[]; body?: (i: number | '{i}') => string; auth: boolean }
+// Latencies as samples with a weight: one per response (autocannon), or wrk's quantiles, each a
+// thousandth of its round's responses (so rounds of different lengths merge by their counts).
+type Sample = { ms: number; weight: number }
+type Measured = { latencies: Sample[]; requests: number; non2xx: number; errors: number; timeouts: number; bytes: number; seconds: number; cpu: Cpu; server: number; statements: number }
 
 function serverStatements(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
@@ -89,17 +99,65 @@ function serverStatements(child: ChildProcess): Promise<number> {
   })
 }
 
-function tenUpdates(i: number): string {
+function tenUpdates(i: number | '{i}'): string {
   const ids = ['home-hero', 'home-products', 'home-about']
   return JSON.stringify({ operations: Array.from({ length: 10 }, (_, k) => ({ op: 'updateSection', sectionId: ids[k % 3], settings: { heading: `Heading ${i}.${k}` } })) })
+}
+
+// The p-th percentile of weighted samples.
+function weightedPercentile(samples: Sample[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a.ms - b.ms)
+  const total = sorted.reduce((a, s) => a + s.weight, 0)
+  let seen = 0
+  for (const s of sorted) {
+    seen += s.weight
+    if (seen >= (p / 100) * total - 1e-9) return s.ms
+  }
+  return sorted.at(-1)?.ms ?? NaN
+}
+
+// CPU of this process and of its children that have ended (wrk), in seconds.
+function generatorCpu(): number {
+  const u = process.cpuUsage()
+  const f = readFileSync(`/proc/${process.pid}/stat`, 'utf8')
+  const fields = f.slice(f.lastIndexOf(')') + 2).split(' ')
+  // cutime and cstime: the CPU of children this process has waited for (wrk, once it exits).
+  return (u.user + u.system) / 1e6 + (Number(fields[13]) + Number(fields[14])) / 100
 }
 
 async function load(base: string, key: string, route: Route, seconds: number, server: ChildProcess): Promise<Measured> {
   const serverPid = server.pid!
   const q0 = await serverStatements(server)
+  if (WRK) {
+    const c0 = await cpuSnapshot()
+    const g0 = generatorCpu()
+    const s0 = processCpu(serverPid) ?? NaN
+    const r = await wrkLoad(WRK, base, {
+      method: route.method,
+      paths: route.paths,
+      connections: CONNECTIONS,
+      seconds,
+      headers: { ...(route.auth ? { authorization: `Bearer ${key}` } : {}), ...(route.body ? { 'content-type': 'application/json' } : {}) },
+      ...(route.body ? { bodyTemplate: route.body('{i}') } : {}),
+    })
+    const cpu = await cpuSince(c0)
+    const weight = r.requests / r.quantilesMs.length
+    return {
+      latencies: [...r.quantilesMs.map((q) => ({ ms: q, weight })), { ms: r.maxMs, weight: 0 }],
+      requests: r.requests,
+      non2xx: r.non2xx,
+      errors: r.errors,
+      timeouts: 0,
+      bytes: r.bytes,
+      seconds: r.seconds,
+      cpu: { node: generatorCpu() - g0, postgres: cpu.postgres, machine: cpu.machine },
+      server: (processCpu(serverPid) ?? NaN) - s0,
+      statements: (await serverStatements(server)) - q0,
+    }
+  }
   // One autocannon instance per path: the batch route gives each connection its own theme.
   const perPath = route.paths.length > 1 ? 1 : CONNECTIONS
-  const latencies: number[] = []
+  const latencies: Sample[] = []
   let non2xx = 0
   let n = 0
   const c0 = await cpuSnapshot()
@@ -116,7 +174,7 @@ async function load(base: string, key: string, route: Route, seconds: number, se
         ...(route.body ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: route.body!(n++) }) }] } : {}),
       } as autocannon.Options, (error: unknown, result: autocannon.Result) => (error ? reject(error) : resolve(result)))
       instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
-        latencies.push(time)
+        latencies.push({ ms: time, weight: 1 })
         if (status < 200 || status >= 300) non2xx++
       })
     })),
@@ -171,7 +229,7 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${ready.port}`
     await headerWithLoad('REST API under autocannon', [
       `server: buildApp + service plugins in a child process on ${base}, fresh database ${bdb.name} seeded by seedDemo (${fmt(ready.seedSeconds, 1)} s), pool ${POOL}, rate limit 1e9/min`,
-      `${CONNECTIONS} connections per route; ${SECONDS} s per route in ${ROUNDS} alternating rounds, ${WARMUP} s warm-up per route; load generator (autocannon) in this process`,
+      `${CONNECTIONS} connections per route; ${SECONDS} s per route in ${ROUNDS} alternating rounds, ${WARMUP} s warm-up per route; load generator: ${WRK ? `wrk (${WRK}), one thread per connection for the batch` : 'autocannon in this process'}`,
     ])
     const allRoutes: Route[] = [
       { name: 'hello-world (ceiling)', method: 'GET', paths: ['/bench/hello'], auth: false },
@@ -199,14 +257,12 @@ async function main(): Promise<void> {
     const ceiling = rps(merged[0]!)
     console.log(table(routes.map((r, i) => {
       const m = merged[i]!
-      const sorted = Float64Array.from(m.latencies).sort()
-      const list = Array.from(sorted)
       return {
         route: r.name,
         'req/s': fmt(rps(m)),
-        p50: ms(percentile(list, 50)),
-        p99: ms(percentile(list, 99)),
-        max: ms(list.at(-1) ?? NaN),
+        p50: ms(weightedPercentile(m.latencies, 50)),
+        p99: ms(weightedPercentile(m.latencies, 99)),
+        max: ms(Math.max(...m.latencies.map((l) => l.ms))),
         requests: fmt(m.requests),
         'non-2xx': fmt(m.non2xx),
         errors: fmt(m.errors + m.timeouts),
@@ -231,7 +287,7 @@ async function main(): Promise<void> {
     const b = routes.findIndex((r) => r.method === 'POST')
     if (b >= 0) {
       const batch = merged[b]!
-      const p99 = percentile(Array.from(Float64Array.from(batch.latencies).sort()), 99)
+      const p99 = weightedPercentile(batch.latencies, 99)
       const clean = batch.non2xx === 0 && batch.errors === 0
       // Issue 12 (reads and writes): < 20 ms; issue 15 (the event store): < 15 ms.
       for (const limit of [20, 15]) console.log(`target: applyThemeBatch p99 < ${limit} ms at ${CONNECTIONS} connections → ${ms(p99)}, ${fmt(batch.non2xx)} non-2xx: ${verdict(p99 < limit && clean)}`)
