@@ -227,7 +227,7 @@ async function main(): Promise<void> {
       child!.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
     })
     const base = `http://127.0.0.1:${ready.port}`
-    await headerWithLoad('REST API under autocannon', [
+    await headerWithLoad(`REST API under ${WRK ? 'wrk' : 'autocannon'}`, [
       `server: buildApp + service plugins in a child process on ${base}, fresh database ${bdb.name} seeded by seedDemo (${fmt(ready.seedSeconds, 1)} s), pool ${POOL}, rate limit 1e9/min`,
       `${CONNECTIONS} connections per route; ${SECONDS} s per route in ${ROUNDS} alternating rounds, ${WARMUP} s warm-up per route; load generator: ${WRK ? `wrk (${WRK}), one thread per connection for the batch` : 'autocannon in this process'}`,
     ])
@@ -262,7 +262,7 @@ async function main(): Promise<void> {
         'req/s': fmt(rps(m)),
         p50: ms(weightedPercentile(m.latencies, 50)),
         p99: ms(weightedPercentile(m.latencies, 99)),
-        max: ms(Math.max(...m.latencies.map((l) => l.ms))),
+        max: ms(m.latencies.reduce((a, l) => Math.max(a, l.ms), -Infinity)),
         requests: fmt(m.requests),
         'non-2xx': fmt(m.non2xx),
         errors: fmt(m.errors + m.timeouts),

@@ -4,10 +4,9 @@
 // does (about 29 µs of client CPU per 4.8 KB page against the server's 23), so it would measure
 // itself. wrk, in C, needs a fraction of that and leaves the server as the bottleneck.
 // BENCH_LOAD=autocannon forces autocannon.
-import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { promisify } from 'node:util'
 import autocannon from 'autocannon'
+import { wrkLoad } from './wrk-load.ts'
 
 export type HttpLoad = { requestsPerSecond: number; total: number; p50Ms: number; p99Ms: number }
 export type HttpLoadOptions = { seconds: number; connections: number; headers?: Record<string, string> }
@@ -28,24 +27,11 @@ async function viaAutocannon(url: string, { seconds, connections, headers }: Htt
   return { requestsPerSecond: result.requests.average, total: result.requests.total, p50Ms: result.latency.p50, p99Ms: result.latency.p99 }
 }
 
-const run = promisify(execFile)
-
+// One GET path on one wrk thread (support/wrk-load.ts); every answer must be 2xx.
 async function wrk(binary: string, url: string, { seconds, connections, headers = {} }: HttpLoadOptions): Promise<HttpLoad> {
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url]
-  const { stdout } = await run(binary, args)
-  const failed = /Non-2xx or 3xx responses: (\d+)/.exec(stdout)
-  const socket = /Socket errors: (.*)/.exec(stdout)
-  if (failed || socket) throw new Error(`wrk ${url}: ${failed ? `${failed[1]} non-2xx or 3xx responses` : ''} ${socket ? `socket errors: ${socket[1]}` : ''}`.trim())
-  const total = /(\d+) requests in/.exec(stdout)
-  const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout)
-  if (!total || !rps) throw new Error(`wrk ${url}: unreadable output\n${stdout}`)
-  return { requestsPerSecond: Number(rps[1]), total: Number(total[1]), p50Ms: latency(stdout, '50%'), p99Ms: latency(stdout, '99%') }
-}
-
-// "    99%    1.20ms" in wrk's latency distribution, in milliseconds.
-function latency(stdout: string, percentile: string): number {
-  const match = new RegExp(`^\\s+${percentile}\\s+([\\d.]+)(us|ms|s)$`, 'm').exec(stdout)
-  if (!match) return NaN
-  const value = Number(match[1])
-  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value
+  const { origin, pathname, search } = new URL(url)
+  const r = await wrkLoad(binary, origin, { method: 'GET', paths: [`${pathname}${search}`], connections, seconds, headers })
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`wrk ${url}: ${r.non2xx} non-2xx responses, ${r.errors} socket errors or timeouts`)
+  const at = (p: number) => r.quantilesMs[Math.round((p / 100) * r.quantilesMs.length) - 1]!
+  return { requestsPerSecond: r.requests / r.seconds, total: r.requests, p50Ms: at(50), p99Ms: at(99) }
 }

@@ -1,6 +1,7 @@
 // wrk driven from a benchmark with what autocannon gave bench/api.ts: several paths (one wrk
 // thread and connection per path, so each connection keeps its own resource), a request body that
-// differs per request, every non-2xx answer counted, and the latency distribution as quantiles.
+// differs per request, every failed answer counted (wrk counts a status of 400 or more), and the
+// latency distribution as quantiles. support/http-load.ts drives its single GET paths through it too.
 //
 // Why not autocannon there: it parses every response in JavaScript and, on a machine of two cores,
 // each response it is woken for is handled on the server's core first. In a profile of the
