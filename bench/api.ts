@@ -17,17 +17,17 @@
 // autocannon in this process, latencies per response from its response events.
 //
 // node_modules/.bin/node bench/api.ts [--seconds 10] [--rounds 2] [--connections 8] [--warmup 2]
-//   [--load wrk|autocannon]   the load generator (default: wrk when installed)
+//   [--load wrk|autocannon]   the load generator (default: wrk when installed, unless BENCH_LOAD=autocannon)
 //   [--routes getTheme,getContext,...]  a subset of the routes (hello-world always runs)
 //   [--pool 10]               the server's pool size
 //   [--server-cpu-prof DIR]   profile the server process (node --cpu-prof) into DIR
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createBenchDatabase } from './support/database.ts'
 import { cpuSnapshot, cpuSince, fmt, headerWithLoad, ms, numberArg, processCpu, stringArg, table, verdict, type Cpu } from './support/measure.ts'
-import { wrkLoad } from './support/wrk-load.ts'
+import { installedWrk, wrkLoad } from './support/wrk-load.ts'
 
 const SECONDS = numberArg('seconds', 10)
 const ROUNDS = numberArg('rounds', 2)
@@ -35,8 +35,8 @@ const CONNECTIONS = numberArg('connections', 8)
 const WARMUP = numberArg('warmup', 2)
 // The server's pool (the service's default is 10).
 const POOL = numberArg('pool', 10)
-const WRK = stringArg('load') === 'autocannon' ? undefined : ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((path) => existsSync(path))
-if (stringArg('load') === 'wrk' && !WRK) throw new Error('--load wrk: wrk is not installed (apt-get install wrk)')
+const WRK = stringArg('load') === 'autocannon' ? undefined : installedWrk
+if (stringArg('load') === 'wrk' && !WRK) throw new Error('--load wrk: wrk is not installed (apt-get install wrk), or BENCH_LOAD=autocannon asks for autocannon')
 
 type Ready = { type: 'ready'; port: number; key: string; liveThemeId: string; drafts: string[]; seedSeconds: number }
 
@@ -143,6 +143,7 @@ async function load(base: string, key: string, route: Route, seconds: number, se
     const cpu = await cpuSince(c0)
     const weight = r.requests / r.quantilesMs.length
     return {
+      // The slowest response as a sample of no weight: it moves the max column, no percentile.
       latencies: [...r.quantilesMs.map((q) => ({ ms: q, weight })), { ms: r.maxMs, weight: 0 }],
       requests: r.requests,
       non2xx: r.non2xx,

@@ -4,14 +4,13 @@
 // does (about 29 µs of client CPU per 4.8 KB page against the server's 23), so it would measure
 // itself. wrk, in C, needs a fraction of that and leaves the server as the bottleneck.
 // BENCH_LOAD=autocannon forces autocannon.
-import { existsSync } from 'node:fs'
 import autocannon from 'autocannon'
-import { wrkLoad } from './wrk-load.ts'
+import { installedWrk, wrkLoad } from './wrk-load.ts'
 
 export type HttpLoad = { requestsPerSecond: number; total: number; p50Ms: number; p99Ms: number }
 export type HttpLoadOptions = { seconds: number; connections: number; headers?: Record<string, string> }
 
-const WRK = process.env.BENCH_LOAD === 'autocannon' ? undefined : ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((path) => existsSync(path))
+const WRK = installedWrk
 
 /** Which generator runs: printed in every benchmark header that uses it. */
 export const httpLoadGenerator = WRK ? 'wrk (1 thread)' : 'autocannon'

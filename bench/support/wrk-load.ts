@@ -9,12 +9,16 @@
 // request) went to the one write of each HTTP response: the server was switched out for the load
 // generator there (bench/README.md, 2026-11-25 17:05). wrk does the same work in C.
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 
 const run = promisify(execFile)
+
+// wrk's path when Debian's package (or a local build) is installed and BENCH_LOAD=autocannon does
+// not ask for the JavaScript generator instead.
+export const installedWrk: string | undefined = process.env.BENCH_LOAD === 'autocannon' ? undefined : ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((path) => existsSync(path))
 
 export type WrkOptions = {
   method: 'GET' | 'POST'
