@@ -24,9 +24,8 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { readFileSync } from 'node:fs'
 import { createBenchDatabase } from './support/database.ts'
-import { cpuSnapshot, cpuSince, fmt, headerWithLoad, ms, numberArg, processCpu, stringArg, table, verdict, type Cpu } from './support/measure.ts'
+import { cpuSnapshot, cpuSince, endedChildrenCpu, fmt, headerWithLoad, ms, numberArg, processCpu, stringArg, table, verdict, type Cpu } from './support/measure.ts'
 import { installedWrk, wrkLoad } from './support/wrk-load.ts'
 
 const SECONDS = numberArg('seconds', 10)
@@ -116,13 +115,10 @@ function weightedPercentile(samples: Sample[], p: number): number {
   return sorted.at(-1)?.ms ?? NaN
 }
 
-// CPU of this process and of its children that have ended (wrk), in seconds.
+// The load generator's CPU in seconds: this process and the wrk runs that have ended.
 function generatorCpu(): number {
   const u = process.cpuUsage()
-  const f = readFileSync(`/proc/${process.pid}/stat`, 'utf8')
-  const fields = f.slice(f.lastIndexOf(')') + 2).split(' ')
-  // cutime and cstime: the CPU of children this process has waited for (wrk, once it exits).
-  return (u.user + u.system) / 1e6 + (Number(fields[13]) + Number(fields[14])) / 100
+  return (u.user + u.system) / 1e6 + (endedChildrenCpu(process.pid) ?? NaN)
 }
 
 async function load(base: string, key: string, route: Route, seconds: number, server: ChildProcess): Promise<Measured> {

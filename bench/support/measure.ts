@@ -139,15 +139,21 @@ export function countPostgresCpu(pids: () => Promise<number[]>): void {
   pgPids = pids
 }
 
-export function processCpu(pid: number): number | null {
+// Two fields of /proc/<pid>/stat, counted after the command name, in seconds.
+function statSeconds(pid: number, first: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return (Number(f[11]) + Number(f[12])) / TICK
+    return (Number(f[first]) + Number(f[first + 1])) / TICK
   } catch {
     return null
   }
 }
+
+// utime + stime: the process's own CPU.
+export const processCpu = (pid: number): number | null => statSeconds(pid, 11)
+// cutime + cstime: the CPU of its children that have ended and been waited for (a wrk run).
+export const endedChildrenCpu = (pid: number): number | null => statSeconds(pid, 13)
 
 export function machineBusy(): number {
   try {

@@ -3,11 +3,11 @@
 // differs per request, every failed answer counted (wrk counts a status of 400 or more), and the
 // latency distribution as quantiles. support/http-load.ts drives its single GET paths through it too.
 //
-// Why not autocannon there: it parses every response in JavaScript and, on a machine of two cores,
-// each response it is woken for is handled on the server's core first. In a profile of the
-// bench:api server under applyThemeBatch, 18.5 % of the server's wall time (about 430 µs per
-// request) went to the one write of each HTTP response: the server was switched out for the load
-// generator there (bench/README.md, 2026-11-25 17:05). wrk does the same work in C.
+// Why not autocannon there: it parses every response in JavaScript on the cores the server shares.
+// In a profile of the bench:api server under applyThemeBatch, 18.5 % of the server's wall time
+// (about 430 µs per request) went to the one write of each HTTP response, where the server was
+// switched out for the load generator (bench/README.md, 2026-11-25 17:03). wrk does the same work in
+// C with a fraction of the CPU; the batch's p99 did not move with the switch (same section).
 import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -32,6 +32,7 @@ export type WrkOptions = {
 }
 
 // Latencies as 1,000 quantiles of the run (each stands for a thousandth of its requests).
+// non2xx: answers of status 400 or more (a 3xx passes, as in wrk's own count).
 export type WrkRun = { requests: number; non2xx: number; errors: number; bytes: number; seconds: number; quantilesMs: number[]; maxMs: number }
 
 const QUANTILES = 1000
