@@ -21,11 +21,12 @@
 //   [--routes getTheme,getContext,...]  a subset of the routes (hello-world always runs)
 //   [--pool 10]               the server's pool size
 //   [--server-cpu-prof DIR]   profile the server process (node --cpu-prof) into DIR
+//   [--node-flags '<flags>']  the server's Node flags instead of the service's (src/service-node-flags.ts); '' for V8's defaults
 import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { createBenchDatabase } from './support/database.ts'
-import { cpuSnapshot, cpuSince, endedChildrenCpu, fmt, headerWithLoad, ms, numberArg, processCpu, stringArg, table, verdict, type Cpu } from './support/measure.ts'
+import { cpuSnapshot, cpuSince, endedChildrenCpu, fmt, headerWithLoad, ms, numberArg, processCpu, serverNodeFlags, stringArg, table, verdict, type Cpu } from './support/measure.ts'
 import { installedWrk, wrkLoad } from './support/wrk-load.ts'
 
 const SECONDS = numberArg('seconds', 10)
@@ -216,7 +217,7 @@ async function main(): Promise<void> {
     const prof = stringArg('server-cpu-prof')
     child = fork(fileURLToPath(import.meta.url), ['--serve', '--connections', String(CONNECTIONS), '--pool', String(POOL)], {
       env: { ...process.env, BENCH_API_DATABASE_URL: bdb.url },
-      execArgv: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
+      execArgv: [...serverNodeFlags(), ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [])],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
     const ready = await new Promise<Ready>((resolve, reject) => {
@@ -225,7 +226,7 @@ async function main(): Promise<void> {
     })
     const base = `http://127.0.0.1:${ready.port}`
     await headerWithLoad(`REST API under ${WRK ? 'wrk' : 'autocannon'}`, [
-      `server: buildApp + service plugins in a child process on ${base}, fresh database ${bdb.name} seeded by seedDemo (${fmt(ready.seedSeconds, 1)} s), pool ${POOL}, rate limit 1e9/min`,
+      `server: buildApp + service plugins in a child process (node ${serverNodeFlags().join(' ') || 'with V8\'s defaults'}) on ${base}, fresh database ${bdb.name} seeded by seedDemo (${fmt(ready.seedSeconds, 1)} s), pool ${POOL}, rate limit 1e9/min`,
       `${CONNECTIONS} connections per route; ${SECONDS} s per route in ${ROUNDS} alternating rounds, ${WARMUP} s warm-up per route; load generator: ${WRK ? `wrk (${WRK}), one thread per connection for the batch` : 'autocannon in this process'}`,
     ])
     const allRoutes: Route[] = [

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { pino } from 'pino'
-import { stringArg } from './support/measure.ts'
+import { serverNodeFlags, stringArg } from './support/measure.ts'
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -156,7 +156,7 @@ const f = (n: number, d = 2) => n.toFixed(d)
 
 async function main(): Promise<void> {
   const prof = stringArg('server-cpu-prof')
-  const child = spawn(process.execPath, [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), fileURLToPath(import.meta.url), '--serve'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
+  const child = spawn(process.execPath, [...serverNodeFlags(), ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), fileURLToPath(import.meta.url), '--serve'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
   // Server CPU (user + system, µs) so far: per request, robust to a busy machine where latency is not.
   const serverCpu = () =>
     new Promise<number>((resolve) => {
@@ -181,7 +181,7 @@ async function main(): Promise<void> {
     const requests = { REST: requestOf('REST', target), MCP: requestOf('MCP', target) }
     console.log(`mcp-vs-rest  ${new Date().toISOString()}  node ${process.version}  ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}  ${Math.round(totalmem() / 2 ** 30)} GiB`)
     console.log(`PostgreSQL ${adminUrl.replace(/\/\/[^@]*@/, '//')}  theme ${target.themeId}  response bytes: REST ${bytes.REST}, MCP ${bytes.MCP}`)
-    console.log(`${ROUNDS} interleaved rounds of ${SECONDS} s per surface (warm-up ${WARMUP} s each)\n`)
+    console.log(`server: node ${serverNodeFlags().join(' ') || 'with V8\'s defaults'}; ${ROUNDS} interleaved rounds of ${SECONDS} s per surface (warm-up ${WARMUP} s each)\n`)
 
     for (const s of ['REST', 'MCP'] as const) await latencyLoop(requests[s], WARMUP)
     const lat: Record<Surface, number[]> = { REST: [], MCP: [] }

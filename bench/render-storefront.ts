@@ -23,7 +23,7 @@ import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { httpLoad, httpLoadGenerator, type HttpLoad } from './support/http-load.ts'
-import { header, numberArg, verdict } from './support/measure.ts'
+import { header, numberArg, serverNodeFlags, verdict } from './support/measure.ts'
 
 const SECONDS = numberArg('seconds', 10)
 const CONNECTIONS = numberArg('connections', 20)
@@ -122,7 +122,7 @@ function cpuSecondsOf(pid: number): number {
 }
 
 async function startServer(cached: boolean): Promise<{ targets: Targets; stop: () => Promise<void>; pid: number }> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', cached ? 'cached' : 'uncached'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, [...serverNodeFlags(), fileURLToPath(import.meta.url), '--serve', cached ? 'cached' : 'uncached'], { stdio: ['ignore', 'pipe', 'inherit'] })
   const targets = await new Promise<Targets>((resolve, reject) => {
     let buffer = ''
     child.stdout.on('data', (chunk: Buffer) => {
@@ -228,7 +228,7 @@ async function measure(cached: boolean): Promise<Row[]> {
 
 async function main(): Promise<void> {
   header(`Storefront renderer: ${httpLoadGenerator} against the app on PostgreSQL`, [
-    `${CONNECTIONS} connections, ${SECONDS} s per page after a ${WARMUP} s warm-up; the hello-world ceiling and the cached live home in ${ROUNDS} alternating rounds of ${SECONDS} s each (req/s: the rounds' mean); the server is a child process, the load generator (${httpLoadGenerator}; BENCH_LOAD=autocannon forces autocannon) runs beside it`,
+    `${CONNECTIONS} connections, ${SECONDS} s per page after a ${WARMUP} s warm-up; the hello-world ceiling and the cached live home in ${ROUNDS} alternating rounds of ${SECONDS} s each (req/s: the rounds' mean); the server is a child process (node ${serverNodeFlags().join(' ') || 'with V8\'s defaults'}), the load generator (${httpLoadGenerator}; BENCH_LOAD=autocannon forces autocannon) runs beside it`,
     'requests carry browser headers (Accept-Encoding: gzip, deflate, br); bytes = response body on the wire',
     `load average before the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine skews the figures)`,
     `cached: as shipped (live pages from memory: no statement while the change feed is healthy; previews verify the JWT and probe the theme)${process.env.BENCH_CHANGE_FEED === 'off' ? ' — BENCH_CHANGE_FEED=off: no change feed, one probe query per request' : ''}; uncached: page cache off, every request renders`,

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
+import { SERVICE_NODE_FLAGS } from '../../src/service-node-flags.ts'
 
 // Latency recording and the small amount of statistics every benchmark prints.
 
@@ -112,6 +113,13 @@ export function numberArg(name: string, fallback: number): number {
 
 export function flag(name: string): boolean {
   return process.argv.slice(2).includes(`--${name}`)
+}
+
+// The bench servers' Node flags: the service's own (src/service-node-flags.ts), or
+// --node-flags '<flags>' (BENCH_NODE_FLAGS; '' for V8's defaults) to compare.
+export function serverNodeFlags(): string[] {
+  const given = stringArg('node-flags')
+  return given === undefined ? [...SERVICE_NODE_FLAGS] : given.split(/\s+/).filter(Boolean)
 }
 
 export function stringArg(name: string): string | undefined {
