@@ -14,8 +14,8 @@
 // the same CPU per request. Smaller (4 MB) was no better.
 //
 // --no-allocation-site-pretenuring: V8 allocates objects from a site straight in the old
-// generation once most of them have survived a scavenge. Zod's parse payloads get there (many
-// validated sections stay alive while demo themes are seeded), and then each short-lived payload
+// generation once most of them have survived a scavenge. Zod's parse payloads got there (why, was
+// not traced: a burst of long-lived parses such as seeding would do it), and then each short-lived payload
 // sits in the old generation pointing at young objects (the check's closure, the parsed output),
 // which every scavenge must keep and copy until a full collection finds the payload dead. Commands
 // alone in one process (decide only, no append): 2.2 MB promoted per scavenge and 5.4 ms pauses
