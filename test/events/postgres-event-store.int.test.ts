@@ -114,25 +114,35 @@ t.test('gap-free readAll while 8 writers append and some transactions are held o
     if (holdNext++ % 5 === 0) await sql`select pg_sleep(0.05)`.execute(trx)
   }])
   const written: string[] = []
-  const writing = Promise.all(Array.from({ length: writers }, async (_, w) => {
+  // The case that matters, made certain instead of left to the writers' timing: a transaction that
+  // has its id before another transaction's append, and writes its own event after that one has
+  // committed. Its event has the larger position and comes first in commit order.
+  const reordered = db.transaction().execute(async (trx) => {
+    await sql`select pg_current_xact_id()`.execute(trx)
+    const other = await store.append([to('later-id', 'no_stream', [ev('later-id')])])
+    const own = await createPostgresEventStore(trx).append([to('earlier-id', 'no_stream', [ev('earlier-id')])])
+    if (!other.ok || !own.ok) throw new Error('unexpected conflict')
+  })
+  const writing = Promise.all([reordered, ...Array.from({ length: writers }, async (_, w) => {
     for (let i = 0; i < perWriter; i++) {
       const res = await holdingStore.append([to(`w-${w}`, i === 0 ? 'no_stream' : i, [ev(`w${w}-${i}`)])])
       if (!res.ok) throw new Error('unexpected conflict')
       written.push(`w${w}-${i}`)
     }
-  }))
+  })])
   const seen: RecordedEvent[] = []
   let position = undefined as undefined | Position
   let finished = false
   void writing.then(() => { finished = true })
-  while (!finished || seen.length < writers * perWriter) {
+  const total = writers * perWriter + 2
+  while (!finished || seen.length < total) {
     const page = await store.readAll({ ...(position ? { after: position } : {}), limit: 17 })
     seen.push(...page.events)
     position = page.position
     if (page.events.length === 0) await new Promise((r) => setTimeout(r, 2))
   }
   await writing
-  t.equal(seen.length, writers * perWriter, 'every event seen exactly once')
+  t.equal(seen.length, total, 'every event seen exactly once')
   t.equal(new Set(seen.map((e) => e.eventId)).size, seen.length, 'no duplicates')
   const lastVersion = new Map<string, number>()
   let inOrder = true
@@ -144,6 +154,8 @@ t.test('gap-free readAll while 8 writers append and some transactions are held o
   t.ok(inOrder, 'each stream is seen in order, without holes')
   const positions = seen.map((e) => e.globalPosition)
   t.not(positions.join(','), [...positions].sort((a, b) => a - b).join(','), 'commit order differed from position order at least once (the case that matters)')
+  const at = (type: string) => seen.findIndex((e) => e.type === type)
+  t.ok(at('earlier-id') < at('later-id') && seen[at('earlier-id')]!.globalPosition > seen[at('later-id')]!.globalPosition, 'the earlier transaction id is read first, though its position is larger')
 })
 
 t.test('readAll orders transaction ids as numbers, not text: 9 comes before 10', async (t) => {
