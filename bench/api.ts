@@ -26,7 +26,7 @@ import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { createBenchDatabase } from './support/database.ts'
-import { cpuSnapshot, cpuSince, endedChildrenCpu, fmt, headerWithLoad, ms, numberArg, processCpu, serverNodeFlags, stringArg, table, verdict, type Cpu } from './support/measure.ts'
+import { cpuSnapshot, cpuSince, endedChildrenCpu, fmt, headerWithLoad, ms, numberArg, processCpu, serverNodeFlags, serverNodeLabel, stringArg, table, verdict, type Cpu } from './support/measure.ts'
 import { installedWrk, wrkLoad } from './support/wrk-load.ts'
 
 const SECONDS = numberArg('seconds', 10)
@@ -226,7 +226,7 @@ async function main(): Promise<void> {
     })
     const base = `http://127.0.0.1:${ready.port}`
     await headerWithLoad(`REST API under ${WRK ? 'wrk' : 'autocannon'}`, [
-      `server: buildApp + service plugins in a child process (node ${serverNodeFlags().join(' ') || 'with V8\'s defaults'}) on ${base}, fresh database ${bdb.name} seeded by seedDemo (${fmt(ready.seedSeconds, 1)} s), pool ${POOL}, rate limit 1e9/min`,
+      `server: buildApp + service plugins in a child process (${serverNodeLabel()}) on ${base}, fresh database ${bdb.name} seeded by seedDemo (${fmt(ready.seedSeconds, 1)} s), pool ${POOL}, rate limit 1e9/min`,
       `${CONNECTIONS} connections per route; ${SECONDS} s per route in ${ROUNDS} alternating rounds, ${WARMUP} s warm-up per route; load generator: ${WRK ? `wrk (${WRK}), one thread per connection for the batch` : 'autocannon in this process'}`,
     ])
     const allRoutes: Route[] = [

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { pino } from 'pino'
-import { serverNodeFlags, stringArg } from './support/measure.ts'
+import { serverNodeFlags, serverNodeLabel, stringArg } from './support/measure.ts'
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -181,7 +181,7 @@ async function main(): Promise<void> {
     const requests = { REST: requestOf('REST', target), MCP: requestOf('MCP', target) }
     console.log(`mcp-vs-rest  ${new Date().toISOString()}  node ${process.version}  ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}  ${Math.round(totalmem() / 2 ** 30)} GiB`)
     console.log(`PostgreSQL ${adminUrl.replace(/\/\/[^@]*@/, '//')}  theme ${target.themeId}  response bytes: REST ${bytes.REST}, MCP ${bytes.MCP}`)
-    console.log(`server: node ${serverNodeFlags().join(' ') || 'with V8\'s defaults'}; ${ROUNDS} interleaved rounds of ${SECONDS} s per surface (warm-up ${WARMUP} s each)\n`)
+    console.log(`server: ${serverNodeLabel()}; ${ROUNDS} interleaved rounds of ${SECONDS} s per surface (warm-up ${WARMUP} s each)\n`)
 
     for (const s of ['REST', 'MCP'] as const) await latencyLoop(requests[s], WARMUP)
     const lat: Record<Surface, number[]> = { REST: [], MCP: [] }

@@ -19,11 +19,10 @@
 // its rounds: this machine's speed shifts by a third from one minute to the next, and a ceiling
 // measured once, a minute before the page, compared two different states (bench/README.md).
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { httpLoad, httpLoadGenerator, type HttpLoad } from './support/http-load.ts'
-import { header, numberArg, serverNodeFlags, verdict } from './support/measure.ts'
+import { header, numberArg, processCpu, serverNodeFlags, serverNodeLabel, verdict } from './support/measure.ts'
 
 const SECONDS = numberArg('seconds', 10)
 const CONNECTIONS = numberArg('connections', 20)
@@ -114,13 +113,6 @@ async function serve(cached: boolean): Promise<void> {
 }
 
 // ---- the load generator ---------------------------------------------------------------------
-/** CPU seconds (user + system) the server process has used so far (Linux /proc, 100 ticks/s). */
-function cpuSecondsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
-
 async function startServer(cached: boolean): Promise<{ targets: Targets; stop: () => Promise<void>; pid: number }> {
   const child = spawn(process.execPath, [...serverNodeFlags(), fileURLToPath(import.meta.url), '--serve', cached ? 'cached' : 'uncached'], { stdio: ['ignore', 'pipe', 'inherit'] })
   const targets = await new Promise<Targets>((resolve, reject) => {
@@ -167,9 +159,9 @@ async function measure(cached: boolean): Promise<Row[]> {
   const { targets, stop, pid } = await startServer(cached)
   // Throughput swings with whatever else runs on the machine; the server's CPU time per request does not.
   const timed = async (url: string, headers: Record<string, string>) => {
-    const cpu0 = cpuSecondsOf(pid)
+    const cpu0 = processCpu(pid) ?? NaN
     const r = await cannon(url, SECONDS, headers)
-    return { r, cpuUs: ((cpuSecondsOf(pid) - cpu0) / Math.max(1, r.total)) * 1e6 }
+    return { r, cpuUs: (((processCpu(pid) ?? NaN) - cpu0) / Math.max(1, r.total)) * 1e6 }
   }
   // One or more rounds of one URL (each --seconds long) as one row: the mean of their req/s, CPU
   // over all their requests, the median round's p50 and the worst round's p99.
@@ -228,7 +220,7 @@ async function measure(cached: boolean): Promise<Row[]> {
 
 async function main(): Promise<void> {
   header(`Storefront renderer: ${httpLoadGenerator} against the app on PostgreSQL`, [
-    `${CONNECTIONS} connections, ${SECONDS} s per page after a ${WARMUP} s warm-up; the hello-world ceiling and the cached live home in ${ROUNDS} alternating rounds of ${SECONDS} s each (req/s: the rounds' mean); the server is a child process (node ${serverNodeFlags().join(' ') || 'with V8\'s defaults'}), the load generator (${httpLoadGenerator}; BENCH_LOAD=autocannon forces autocannon) runs beside it`,
+    `${CONNECTIONS} connections, ${SECONDS} s per page after a ${WARMUP} s warm-up; the hello-world ceiling and the cached live home in ${ROUNDS} alternating rounds of ${SECONDS} s each (req/s: the rounds' mean); the server is a child process (${serverNodeLabel()}), the load generator (${httpLoadGenerator}; BENCH_LOAD=autocannon forces autocannon) runs beside it`,
     'requests carry browser headers (Accept-Encoding: gzip, deflate, br); bytes = response body on the wire',
     `load average before the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine skews the figures)`,
     `cached: as shipped (live pages from memory: no statement while the change feed is healthy; previews verify the JWT and probe the theme)${process.env.BENCH_CHANGE_FEED === 'off' ? ' — BENCH_CHANGE_FEED=off: no change feed, one probe query per request' : ''}; uncached: page cache off, every request renders`,

@@ -10,14 +10,12 @@ import { installedWrk, wrkLoad } from './wrk-load.ts'
 export type HttpLoad = { requestsPerSecond: number; total: number; p50Ms: number; p99Ms: number }
 export type HttpLoadOptions = { seconds: number; connections: number; headers?: Record<string, string> }
 
-const WRK = installedWrk
-
 /** Which generator runs: printed in every benchmark header that uses it. */
-export const httpLoadGenerator = WRK ? 'wrk (1 thread)' : 'autocannon'
+export const httpLoadGenerator = installedWrk ? 'wrk (1 thread)' : 'autocannon'
 
 /** Drives `url` for `seconds`; any non-2xx answer, socket error or timeout fails the run. */
 export async function httpLoad(url: string, options: HttpLoadOptions): Promise<HttpLoad> {
-  return WRK ? wrk(WRK, url, options) : viaAutocannon(url, options)
+  return installedWrk ? wrk(installedWrk, url, options) : viaAutocannon(url, options)
 }
 
 async function viaAutocannon(url: string, { seconds, connections, headers }: HttpLoadOptions): Promise<HttpLoad> {

@@ -122,6 +122,9 @@ export function serverNodeFlags(): string[] {
   return given === undefined ? [...SERVICE_NODE_FLAGS] : given.split(/\s+/).filter(Boolean)
 }
 
+// How the bench headers name the server's Node: its flags, or V8's defaults.
+export const serverNodeLabel = (): string => `node ${serverNodeFlags().join(' ') || "with V8's defaults"}`
+
 export function stringArg(name: string): string | undefined {
   const argv = process.argv.slice(2)
   for (let i = 0; i < argv.length; i++) {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer, type AddressInfo } from 'node:net'
 import { request as httpRequest } from 'node:http'
-import { SERVICE_NODE_FLAGS } from '../../src/service-node-flags.ts'
+import { SERVICE_ARGV } from '../../src/service-node-flags.ts'
 
 // `npm start` as a newcomer runs it: embedded database, first-start seed, printed keys; then
 // SIGTERM with a request in flight.
@@ -22,7 +22,7 @@ t.test('first start seeds and prints where to look; SIGTERM drains in-flight req
   const env = { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'silent', NODE_ENV: 'development' } as Record<string, string>
   delete env.DATABASE_URL
   delete env.SIGNING_SECRET
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, 'src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, SERVICE_ARGV, { env, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout.on('data', (d) => (out += d))
   child.stderr.on('data', (d) => (out += d))

@@ -11,7 +11,7 @@ import { seedDemo } from '../../src/seed/seed-demo.ts'
 import { createServices } from '../../src/services.ts'
 import { freshDatabase } from '../support/database.ts'
 import { freePort } from '../support/cluster.ts'
-import { SERVICE_NODE_FLAGS } from '../../src/service-node-flags.ts'
+import { SERVICE_ARGV } from '../../src/service-node-flags.ts'
 
 export { freePort, startCluster, type Cluster } from '../support/cluster.ts'
 
@@ -42,7 +42,7 @@ export type Server = { url: string; port: number; child: ChildProcess; output: (
 export async function startServer(t: Teardown, env: Record<string, string>, opts: { port?: number } = {}): Promise<Server> {
   const port = opts.port ?? (await freePort())
   const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef', RATE_LIMIT_MAX: '100000', ...env }
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, 'src/main.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, SERVICE_ARGV, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout!.on('data', (d) => (out += d))
   child.stderr!.on('data', (d) => (out += d))

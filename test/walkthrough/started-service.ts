@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../oauth/live.ts'
-import { SERVICE_NODE_FLAGS } from '../../src/service-node-flags.ts'
+import { SERVICE_ARGV } from '../../src/service-node-flags.ts'
 
 type T = { teardown: (fn: () => unknown) => void }
 
@@ -17,14 +17,14 @@ export type Banner = {
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
-// The service as `npm start` runs it (node with the service's flags, src/main.ts from the project root) on a first start:
+// The service as `npm start` runs it (node SERVICE_ARGV from the project root) on a first start:
 // embedded PGlite in an empty data directory, no DATABASE_URL, no Redis. Resolves with what the
 // start banner told the merchant; the process is stopped (SIGTERM) and its data removed at teardown.
 export async function startService(t: T, timeoutMs = 120_000): Promise<Banner & { output: () => string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'walkthrough-'))
   const port = await freePort()
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, SERVICE_ARGV, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()))
