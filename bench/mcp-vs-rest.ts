@@ -186,12 +186,17 @@ async function main(): Promise<void> {
     for (const s of ['REST', 'MCP'] as const) await latencyLoop(requests[s], WARMUP)
     const lat: Record<Surface, number[]> = { REST: [], MCP: [] }
     const cpu: Record<Surface, { us: number; requests: number }> = { REST: { us: 0, requests: 0 }, MCP: { us: 0, requests: 0 } }
+    // The same per phase: one at a time, each response wakes an idle client; at 10 connections it rarely does.
+    const phaseCpu: Record<'loop' | 'cannon', Record<Surface, { us: number; requests: number }>> = { loop: { REST: { us: 0, requests: 0 }, MCP: { us: 0, requests: 0 } }, cannon: { REST: { us: 0, requests: 0 }, MCP: { us: 0, requests: 0 } } }
     for (let round = 0; round < ROUNDS; round++) {
       for (const s of (round % 2 ? ['MCP', 'REST'] : ['REST', 'MCP']) as Surface[]) {
         const c0 = await serverCpu()
         const run = await latencyLoop(requests[s], SECONDS)
-        cpu[s].us += (await serverCpu()) - c0
+        const us = (await serverCpu()) - c0
+        cpu[s].us += us
         cpu[s].requests += run.length
+        phaseCpu.loop[s].us += us
+        phaseCpu.loop[s].requests += run.length
         lat[s].push(...run)
       }
     }
@@ -201,8 +206,11 @@ async function main(): Promise<void> {
       for (const s of (round % 2 ? ['MCP', 'REST'] : ['REST', 'MCP']) as Surface[]) {
         const c0 = await serverCpu()
         const run = await cannon(requests[s], SECONDS)
-        cpu[s].us += (await serverCpu()) - c0
+        const us = (await serverCpu()) - c0
+        cpu[s].us += us
         cpu[s].requests += run.requests.total
+        phaseCpu.cannon[s].us += us
+        phaseCpu.cannon[s].requests += run.requests.total
         thr[s].push(run)
       }
     }
@@ -230,6 +238,8 @@ async function main(): Promise<void> {
     }
     const ratio = rows.MCP.p50 / rows.REST.p50
     console.log(`\nMCP/REST: p50 ${f(ratio)}x, p99 ${f(rows.MCP.p99 / rows.REST.p99)}x, throughput ${f(rows.MCP.rps / rows.REST.rps)}x at ${CONNECTIONS} connections, server CPU ${f(cpuPer('MCP') / cpuPer('REST'))}x per request`)
+    const phase = (p: 'loop' | 'cannon', s: Surface) => phaseCpu[p][s].us / phaseCpu[p][s].requests
+    console.log(`server CPU µs/request by phase: one at a time REST ${f(phase('loop', 'REST'), 0)}, MCP ${f(phase('loop', 'MCP'), 0)} (${f(phase('loop', 'MCP') / phase('loop', 'REST'))}x); ${CONNECTIONS} connections REST ${f(phase('cannon', 'REST'), 0)}, MCP ${f(phase('cannon', 'MCP'), 0)} (${f(phase('cannon', 'MCP') / phase('cannon', 'REST'))}x)`)
     console.log(`load average during the run: ${loadavg().map((x) => f(x)).join(' ')} (${cpus().length} cores)`)
     const cpuRatio = cpuPer('MCP') / cpuPer('REST')
     console.log(`target server CPU ratio <= 1.3: ${cpuRatio <= 1.3 ? 'met' : 'NOT met'}; target p50 ratio <= 1.5: ${ratio <= 1.5 ? 'met' : 'NOT met'}`)

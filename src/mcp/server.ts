@@ -12,7 +12,6 @@ import {
   type ServerResult,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { Caller } from '../auth/caller.ts'
-import { countToolCall } from '../metrics/instrument.ts'
 import type { Services } from '../services.ts'
 import { isSupportedVersion, JSONRPC, LATEST_PROTOCOL_VERSION, RpcError, SERVER_INFO } from './protocol.ts'
 import { listResources, listResourceTemplates, readResource } from './resources.ts'
@@ -58,9 +57,9 @@ function handle<T>(server: Server, method: string, schema: SdkSchema, fn: (reque
 }
 
 // A tool call as both paths run it (the SDK's and the fast path of fast-path.ts): the audit
-// row names the tool, the metrics count it.
+// row names the tool.
 export const runToolCall = (tool: McpTool, args: Record<string, unknown>, mcpCaller: Caller, services: Services, observe?: CallObserver) =>
-  countToolCall(tool.name, callTool(tool, args, { ...mcpCaller, tool: tool.name }, services, observe))
+  callTool(tool, args, { ...mcpCaller, tool: tool.name }, services, observe)
 
 // A fresh server per HTTP request (stateless transport): it answers with the tools and
 // resources of the caller's credential. The tool list itself is computed once at start-up.

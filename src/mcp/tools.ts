@@ -7,6 +7,7 @@ import { invoke, splitToolArguments, toolInputSchema } from '../operations/invok
 import type { McpToolSpec, OperationDefinition } from '../operations/operation.ts'
 import type { Services } from '../services.ts'
 import { inputJsonSchema, outputJsonSchema } from './tool-schemas.ts'
+import { mcpToolCalls } from '../metrics/registry.ts'
 
 // The MCP tools, generated from the operation catalog: each tool is its REST twin's
 // operation (same scopes, same zod input schemas, same `run`) with the MCP spec's name,
@@ -80,6 +81,7 @@ function extraArgumentIssues(tool: McpTool, args: Record<string, unknown>): Issu
 export type CallObserver = (event: { operationId: string; errorCode?: string | undefined }) => void
 
 // tools/call: `invoke` with MCP's own argument checks; a failure is a tool result, not an HTTP error.
+// Both paths of src/mcp (the SDK's and fast-path.ts) come here, so the count is taken here.
 export async function callTool(tool: McpTool, args: Record<string, unknown>, caller: Caller, services: Services, observe?: CallObserver): Promise<CallToolResult> {
   const op = tool.op
   const without = tool.excluded.length > 0 ? Object.fromEntries(Object.entries(args).filter(([k]) => !tool.excluded.includes(k))) : args
@@ -89,11 +91,11 @@ export async function callTool(tool: McpTool, args: Record<string, unknown>, cal
     argumentIssues: extraArgumentIssues(tool, args),
     logError: (error) => services.logger.error({ err: error, requestId: caller.requestId, tool: tool.name }, 'MCP tool failed'),
   })
-  if (!outcome.ok) {
-    observe?.({ operationId: op.operationId, errorCode: outcome.error.code })
-    return toolError(outcome.error, caller.requestId)
-  }
-  observe?.({ operationId: op.operationId })
+  // The call's one report: the audit row's operation and error (observe), and the metrics' count.
+  const errorCode = outcome.ok ? undefined : outcome.error.code
+  observe?.({ operationId: op.operationId, errorCode })
+  mcpToolCalls.inc({ tool: tool.name, outcome: errorCode ?? 'ok' })
+  if (!outcome.ok) return toolError(outcome.error, caller.requestId)
   // Data the read returned as JSON text (getTheme's document) is the text block as it is; the
   // object is parsed only if a caller asks for it (the SDK path does, the fast path splices text).
   if (outcome.json !== undefined && !outcome.pagination) {

@@ -1,5 +1,5 @@
 import type { EventStore } from '../events/event-store.ts'
-import { eventsAppended, mcpToolCalls } from './registry.ts'
+import { eventsAppended } from './registry.ts'
 
 // The event-store port with a counter of committed events; every other method is the store's own.
 export function instrumentEventStore(store: EventStore): EventStore {
@@ -15,14 +15,4 @@ export function instrumentEventStore(store: EventStore): EventStore {
       return typeof value === 'function' ? value.bind(target) : value
     },
   })
-}
-
-type ToolResult = { isError?: boolean; structuredContent?: { error?: { code?: unknown } } | Record<string, unknown> }
-
-// Counts an MCP tools/call by tool and outcome once its result is known.
-export async function countToolCall<R extends ToolResult>(tool: string, call: Promise<R>): Promise<R> {
-  const result = await call
-  const code = result.isError ? (result.structuredContent as { error?: { code?: unknown } } | undefined)?.error?.code : undefined
-  mcpToolCalls.inc({ tool, outcome: result.isError ? (typeof code === 'string' ? code : 'error') : 'ok' })
-  return result
 }
