@@ -2,13 +2,16 @@
 // same server, in one run on real PostgreSQL. Targets: server CPU per request at most 1.3x REST
 // (issue 12; robust to a busy machine), and p50 latency at most 1.5x REST.
 //
-//   node_modules/.bin/node bench/mcp-vs-rest.ts [--seconds 5] [--rounds 3] [--connections 10] [--warmup 2]
+//   node_modules/.bin/node bench/mcp-vs-rest.ts [--seconds 1] [--rounds 15] [--connections 10] [--warmup 2]
 //     [--server-cpu-prof DIR]   profile the server process (node --cpu-prof) into DIR
 //   BENCH_DATABASE_URL (or TEST_DATABASE_URL) points at the PostgreSQL server (a database is
 //   created for the run and dropped at the end); default postgres://postgres@127.0.0.1:5432/postgres
 //
 // The server runs in a child process (its own event loop, as in production); this process only
-// generates load. Two measurements, each in interleaved rounds (REST, MCP, REST, MCP, ...):
+// generates load. Two measurements, each in interleaved rounds (REST, MCP, MCP, REST, ...). The
+// rounds are short and many: this machine moves between a fast and a slow state for seconds at a
+// time, and 5 s rounds let one surface catch more of a slow spell than the other (three 3 x 5 s runs
+// in a row gave 1.24, 1.32 and 1.42; 15 x 1 s runs right after gave 1.26, 1.29, 1.29).
 //   latency:    one request at a time, a tight loop of fetch() timed with performance.now();
 //               p50/p99 with microsecond resolution (the ratio this benchmark is about).
 //   throughput: autocannon with --connections concurrent connections: requests per second
@@ -27,8 +30,8 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`)
   return i >= 0 ? Number(process.argv[i + 1]) : fallback
 }
-const SECONDS = arg('seconds', 5)
-const ROUNDS = arg('rounds', 3)
+const SECONDS = arg('seconds', 1)
+const ROUNDS = arg('rounds', 15)
 const CONNECTIONS = arg('connections', 10)
 const WARMUP = arg('warmup', 2)
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
