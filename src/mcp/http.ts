@@ -20,8 +20,9 @@ import { toolByName, type CallObserver } from './tools.ts'
 // Tool arguments may carry an image as base64 (up to 5 MiB of bytes, about 6.7 MiB encoded).
 export const MCP_BODY_LIMIT = 8 * 1024 * 1024
 
-const EXPOSED_HEADERS = ['WWW-Authenticate', 'Mcp-Protocol-Version', 'X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Last-Event-ID', 'X-Request-Id']
+const CORS_EXPOSED_HEADERS = 'WWW-Authenticate, Mcp-Protocol-Version, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After'
+const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Last-Event-ID, X-Request-Id'
+const CORS_METHODS = 'GET, HEAD, POST, OPTIONS'
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const v = request.headers[name]
@@ -167,29 +168,30 @@ function handleGet(services: Services, request: FastifyRequest, reply: FastifyRe
 export async function registerMcpEndpoint(api: FastifyInstance, services: Services): Promise<void> {
   await api.register(
     async (mcp) => {
-      // Origin first: a foreign browser origin is refused before anything else happens. The two
-      // hooks of this room take callbacks, not promises: they run on every MCP message.
+      // CORS, for browser clients (MCP Inspector, pages of this service): one allowlist
+      // (origin.ts), so these two hooks are the whole of it. A foreign origin is refused before
+      // anything else happens; an allowed one's preflight is answered here, before
+      // authentication (browsers send no credentials with it). Both hooks take callbacks, not
+      // promises: they run on every MCP message. (@fastify/cors, used here before, rebuilt its
+      // options per request and still needed the onSend hook: the API's rate limiter sends its
+      // 429 before this room's onRequest hooks run.)
       mcp.addHook('onRequest', (request, reply, done) => {
         const origin = header(request, 'origin')
-        if (origin === undefined || originAllowed(origin, services.baseUrl)) return done()
-        request.audit.errorCode = 'FORBIDDEN_ORIGIN'
-        sendError(request, reply, 'FORBIDDEN_ORIGIN', `requests from the origin ${origin} are not accepted`)
-      })
-      await mcp.register(cors, {
-        origin: (origin, cb) => cb(null, origin !== undefined && originAllowed(origin, services.baseUrl)),
-        methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-        allowedHeaders: ALLOWED_HEADERS,
-        exposedHeaders: EXPOSED_HEADERS,
-        maxAge: 600,
-        strictPreflight: false,
-      })
-      // Answers produced before the CORS hook ran (429 from the API's rate limiter, which runs
-      // first) still carry the CORS headers, so a browser client can read Retry-After.
-      mcp.addHook('onSend', (request, reply, payload, done) => {
-        const origin = header(request, 'origin')
-        if (origin !== undefined && !reply.hasHeader('access-control-allow-origin') && originAllowed(origin, services.baseUrl)) {
-          reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', EXPOSED_HEADERS.join(', ')).header('vary', 'Origin')
+        if (origin === undefined) return done()
+        if (!originAllowed(origin, services.baseUrl)) {
+          request.audit.errorCode = 'FORBIDDEN_ORIGIN'
+          return sendError(request, reply, 'FORBIDDEN_ORIGIN', `requests from the origin ${origin} are not accepted`)
         }
+        if (request.method !== 'OPTIONS') return done()
+        reply.code(204).header('access-control-allow-methods', CORS_METHODS).header('access-control-allow-headers', CORS_ALLOWED_HEADERS).header('access-control-max-age', '600').header('content-length', '0').send()
+      })
+      // Every answer varies by Origin; an allowed origin may read it and the headers it needs
+      // (Retry-After on a 429 included).
+      mcp.addHook('onSend', (request, reply, payload, done) => {
+        const vary = reply.getHeader('vary')
+        reply.header('vary', vary === undefined ? 'Origin' : `${String(vary)}, Origin`)
+        const origin = header(request, 'origin')
+        if (origin !== undefined && originAllowed(origin, services.baseUrl)) reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', CORS_EXPOSED_HEADERS)
         done(null, payload)
       })
       // The body is read as bytes and parsed here: malformed UTF-8 is a 400, bad JSON a JSON-RPC -32700.

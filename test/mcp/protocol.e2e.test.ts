@@ -269,6 +269,12 @@ t.test('MCP protocol over HTTP', async (t) => {
     const allowed = String(preflight.headers['access-control-allow-headers']).toLowerCase()
     for (const h of ['authorization', 'content-type', 'mcp-protocol-version', 'last-event-id']) t.ok(allowed.includes(h), `${h} allowed`)
     t.match(preflight.headers['access-control-allow-methods'], /POST/)
+    t.equal(preflight.headers['access-control-max-age'], '600', 'browsers keep the preflight for 10 minutes')
+    t.match(preflight.headers.vary, /\bOrigin\b/)
+    // An answer without Origin differs from one with it: caches must keep them apart.
+    const noOrigin = await rpc(app, { jsonrpc: '2.0', id: 1, method: 'ping' })
+    t.notOk(noOrigin.headers['access-control-allow-origin'])
+    t.match(noOrigin.headers.vary, /\bOrigin\b/, 'Vary: Origin on answers to clients that send no Origin')
     const foreign = await app.app.inject({ method: 'OPTIONS', url: '/api/v1/mcp', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } })
     t.equal(foreign.statusCode, 403)
   })
