@@ -76,6 +76,8 @@ t.test('a merchant edits an agent draft in the editor', async (t) => {
 
   // Edit the heading of the new hero.
   await page.getByRole('button', { name: 'Hero: Spring on the trail', exact: true }).click()
+  // The product grid's form also has a Heading: fill it only once the hero's form is shown.
+  await page.getByRole('heading', { level: 2, name: 'Hero: Spring on the trail' }).waitFor()
   await page.getByLabel('Heading', { exact: true }).fill('Summer on the trail')
   await page.getByLabel('Heading', { exact: true }).press('Enter')
   await saved(page, 'changed hero')

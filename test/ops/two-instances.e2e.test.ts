@@ -32,7 +32,13 @@ t.test('two instances: shared rate limit, shared idempotency, renders follow the
   const batch = await api(a, `/api/v1/themes/${theme.id}/batch`, { method: 'POST', body: JSON.stringify({ operations: [{ op: 'createSection', target: { template: 'home' }, index: 0, section: { type: 'rich-text', settings: { body: `<p>${marker}</p>` } } }] }) })
   t.equal(batch.status, 200)
   t.equal((await api(a, `/api/v1/themes/${theme.id}/publish`, { method: 'POST', body: '{}' })).status, 200)
-  t.match(await (await fetch(`${b.url}/s/atlas`)).text(), marker, 'B renders the theme A published')
+  // Usually B's next request (test/ops/cached-reads asserts that on an idle pair); what the service
+  // guarantees is the change feed's bound, 750 ms after the commit (docs/scaling.md). On a loaded
+  // machine B's listening session may hear the publish after this test's next request reaches B.
+  const publishedAt = performance.now()
+  const seen = await eventually(async () => (await (await fetch(`${b.url}/s/atlas`)).text()).includes(marker), (has) => has, 1000)
+  t.ok(seen, 'B renders the theme A published')
+  t.ok(performance.now() - publishedAt < 750 + 250, 'within the change feed’s 750 ms bound (and one request)')
 
   // Rate limit: 4 requests so far; 6 more fill the limit of 10 across both instances.
   const statuses: number[] = []
