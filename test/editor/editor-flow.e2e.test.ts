@@ -37,7 +37,14 @@ t.test('a merchant edits an agent draft in the editor', async (t) => {
   // Each change is one batch, one new version; the status line names it.
   const saved = async (page: Page, label: string) => {
     version += 1
-    await page.getByRole('status').filter({ hasText: `Saved version ${version}: ${label}` }).waitFor({ state: 'attached' })
+    const expected = `Saved version ${version}: ${label}`
+    try {
+      await page.getByRole('status').filter({ hasText: expected }).waitFor({ state: 'attached' })
+    } catch (error) {
+      // Say what the editor and the service show instead (this wait has timed out under CI load).
+      const shown = await page.getByRole('status').allInnerTexts()
+      throw new Error(`waited for "${expected}"; the status says ${JSON.stringify(shown)}, the service is at version ${await versionNow()}`, { cause: error })
+    }
   }
 
   await page.goto(editorUrl(env, themeId))
