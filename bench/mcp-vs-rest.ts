@@ -3,6 +3,7 @@
 // (issue 12; robust to a busy machine), and p50 latency at most 1.5x REST.
 //
 //   node_modules/.bin/node bench/mcp-vs-rest.ts [--seconds 1] [--rounds 15] [--connections 10] [--warmup 2]
+//     (each number also from BENCH_SECONDS, BENCH_ROUNDS, ... as in the other benches)
 //     [--server-cpu-prof DIR]   profile the server process (node --cpu-prof) into DIR
 //   BENCH_DATABASE_URL (or TEST_DATABASE_URL) points at the PostgreSQL server (a database is
 //   created for the run and dropped at the end); default postgres://postgres@127.0.0.1:5432/postgres
@@ -24,16 +25,12 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { pino } from 'pino'
-import { serverNodeFlags, serverNodeLabel, stringArg } from './support/measure.ts'
+import { numberArg, serverNodeFlags, serverNodeLabel, stringArg } from './support/measure.ts'
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback
-}
-const SECONDS = arg('seconds', 1)
-const ROUNDS = arg('rounds', 15)
-const CONNECTIONS = arg('connections', 10)
-const WARMUP = arg('warmup', 2)
+const SECONDS = numberArg('seconds', 1)
+const ROUNDS = numberArg('rounds', 15)
+const CONNECTIONS = numberArg('connections', 10)
+const WARMUP = numberArg('warmup', 2)
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 type Target = { url: string; key: string; themeId: string }
@@ -187,36 +184,27 @@ async function main(): Promise<void> {
     console.log(`server: ${serverNodeLabel()}; ${ROUNDS} interleaved rounds of ${SECONDS} s per surface (warm-up ${WARMUP} s each)\n`)
 
     for (const s of ['REST', 'MCP'] as const) await latencyLoop(requests[s], WARMUP)
-    const lat: Record<Surface, number[]> = { REST: [], MCP: [] }
-    const cpu: Record<Surface, { us: number; requests: number }> = { REST: { us: 0, requests: 0 }, MCP: { us: 0, requests: 0 } }
-    // The same per phase: one at a time, each response wakes an idle client; at 10 connections it rarely does.
-    const phaseCpu: Record<'loop' | 'cannon', Record<Surface, { us: number; requests: number }>> = { loop: { REST: { us: 0, requests: 0 }, MCP: { us: 0, requests: 0 } }, cannon: { REST: { us: 0, requests: 0 }, MCP: { us: 0, requests: 0 } } }
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const s of (round % 2 ? ['MCP', 'REST'] : ['REST', 'MCP']) as Surface[]) {
-        const c0 = await serverCpu()
-        const run = await latencyLoop(requests[s], SECONDS)
-        const us = (await serverCpu()) - c0
-        cpu[s].us += us
-        cpu[s].requests += run.length
-        phaseCpu.loop[s].us += us
-        phaseCpu.loop[s].requests += run.length
-        lat[s].push(...run)
+    // Server CPU per phase and surface: one at a time, each response wakes an idle client; at 10
+    // connections it rarely does. The overall figure is the sum of the two.
+    type Phase = 'loop' | 'cannon'
+    const cpu: Record<Phase, Record<Surface, { us: number; requests: number }>> = { loop: { REST: { us: 0, requests: 0 }, MCP: { us: 0, requests: 0 } }, cannon: { REST: { us: 0, requests: 0 }, MCP: { us: 0, requests: 0 } } }
+    // ROUNDS interleaved rounds of one phase, each surface's server CPU counted around its run.
+    const rounds = async <R>(phase: Phase, run: (s: Surface) => Promise<R>, count: (r: R) => number): Promise<Record<Surface, R[]>> => {
+      const out: Record<Surface, R[]> = { REST: [], MCP: [] }
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const s of (round % 2 ? ['MCP', 'REST'] : ['REST', 'MCP']) as Surface[]) {
+          const c0 = await serverCpu()
+          const r = await run(s)
+          cpu[phase][s].us += (await serverCpu()) - c0
+          cpu[phase][s].requests += count(r)
+          out[s].push(r)
+        }
       }
+      return out
     }
-
-    const thr: Record<Surface, autocannon.Result[]> = { REST: [], MCP: [] }
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const s of (round % 2 ? ['MCP', 'REST'] : ['REST', 'MCP']) as Surface[]) {
-        const c0 = await serverCpu()
-        const run = await cannon(requests[s], SECONDS)
-        const us = (await serverCpu()) - c0
-        cpu[s].us += us
-        cpu[s].requests += run.requests.total
-        phaseCpu.cannon[s].us += us
-        phaseCpu.cannon[s].requests += run.requests.total
-        thr[s].push(run)
-      }
-    }
+    const loops = await rounds('loop', (s) => latencyLoop(requests[s], SECONDS), (r) => r.length)
+    const lat: Record<Surface, number[]> = { REST: loops.REST.flat(), MCP: loops.MCP.flat() }
+    const thr = await rounds('cannon', (s) => cannon(requests[s], SECONDS), (r) => r.requests.total)
 
     const rows: Record<Surface, { p50: number; p99: number; rps1: number; rps: number; cp50: number; cp99: number }> = {} as never
     for (const s of ['REST', 'MCP'] as const) {
@@ -232,7 +220,8 @@ async function main(): Promise<void> {
         cp99: runs.map((r) => r.latency.p99).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!,
       }
     }
-    const cpuPer = (s: Surface) => cpu[s].us / cpu[s].requests
+    const phase = (p: Phase, s: Surface) => cpu[p][s].us / cpu[p][s].requests
+    const cpuPer = (s: Surface) => (cpu.loop[s].us + cpu.cannon[s].us) / (cpu.loop[s].requests + cpu.cannon[s].requests)
     console.log(`                     one at a time (fetch loop)              ${CONNECTIONS} connections (autocannon)    server CPU`)
     console.log(`surface  requests   p50 ms   p99 ms   req/s       req/s     p50 ms  p99 ms      µs/request`)
     for (const s of ['REST', 'MCP'] as const) {
@@ -241,7 +230,6 @@ async function main(): Promise<void> {
     }
     const ratio = rows.MCP.p50 / rows.REST.p50
     console.log(`\nMCP/REST: p50 ${f(ratio)}x, p99 ${f(rows.MCP.p99 / rows.REST.p99)}x, throughput ${f(rows.MCP.rps / rows.REST.rps)}x at ${CONNECTIONS} connections, server CPU ${f(cpuPer('MCP') / cpuPer('REST'))}x per request`)
-    const phase = (p: 'loop' | 'cannon', s: Surface) => phaseCpu[p][s].us / phaseCpu[p][s].requests
     console.log(`server CPU µs/request by phase: one at a time REST ${f(phase('loop', 'REST'), 0)}, MCP ${f(phase('loop', 'MCP'), 0)} (${f(phase('loop', 'MCP') / phase('loop', 'REST'))}x); ${CONNECTIONS} connections REST ${f(phase('cannon', 'REST'), 0)}, MCP ${f(phase('cannon', 'MCP'), 0)} (${f(phase('cannon', 'MCP') / phase('cannon', 'REST'))}x)`)
     console.log(`load average during the run: ${loadavg().map((x) => f(x)).join(' ')} (${cpus().length} cores)`)
     const cpuRatio = cpuPer('MCP') / cpuPer('REST')
