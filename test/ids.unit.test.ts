@@ -1,5 +1,5 @@
 import t from 'tap'
-import { base62, newId } from '../src/ids.ts'
+import { base62, newEventId, newId } from '../src/ids.ts'
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
@@ -23,4 +23,23 @@ t.test('secrets: the asked length of base62 characters, each one fresh', async (
   const secrets = Array.from({ length: 2_000 }, () => base62(43))
   t.ok(secrets.every((s) => /^[0-9A-Za-z]{43}$/.test(s)), 'shape')
   t.equal(new Set(secrets).size, secrets.length, 'no secret twice')
+})
+
+t.test('event ids: UUIDv7, the time first, so ids of later milliseconds sort after earlier ones', async (t) => {
+  const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+  const millis = (id: string) => parseInt(id.replace(/-/g, '').slice(0, 12), 16)
+  const ids = Array.from({ length: 20_000 }, () => newEventId())
+  t.ok(ids.every((id) => V7.test(id)), 'version 7, RFC 9562 variant')
+  t.equal(new Set(ids).size, ids.length, 'no id twice')
+  const now = Date.now()
+  t.ok(ids.every((id) => Math.abs(millis(id) - now) < 60_000), 'the leading 48 bits are the time in milliseconds')
+  t.equal(millis(newEventId(0)), 0)
+  t.equal(millis(newEventId(2 ** 48 - 1)), 2 ** 48 - 1, 'all 48 bits, beyond 32')
+  t.equal(millis(newEventId(0x0123_4567_89ab)), 0x0123_4567_89ab)
+  const times = [1_700_000_000_000, 1_700_000_000_001, 1_800_000_000_000, 2_000_000_000_000]
+  const made = times.map((ms) => newEventId(ms))
+  t.same([...made].sort(), made, 'text order follows time order')
+  // 74 random bits: the part after the time differs between ids of the same millisecond.
+  const sameMs = Array.from({ length: 1000 }, () => newEventId(1_700_000_000_000))
+  t.equal(new Set(sameMs).size, 1000)
 })

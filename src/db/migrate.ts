@@ -15,6 +15,7 @@ import * as changeNotifications from './migrations/0011-change-notifications.ts'
 import * as projectionWrites from './migrations/0012-projection-write-functions.ts'
 import * as hotUpdates from './migrations/0013-room-for-hot-updates.ts'
 import * as documentsLz4 from './migrations/0014-theme-documents-lz4.ts'
+import * as streamsKept from './migrations/0015-streams-kept-without-foreign-key.ts'
 
 // Migrations are imported, not read from a folder, so the same list runs on PGlite and PostgreSQL.
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0012-projection-write-functions': projectionWrites,
   '0013-room-for-hot-updates': hotUpdates,
   '0014-theme-documents-lz4': documentsLz4,
+  '0015-streams-kept-without-foreign-key': streamsKept,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely'
 import { PREPARED_MARK } from '../db/prepared.ts'
+import { newEventId } from '../ids.ts'
 import type { Database } from '../db/database.ts'
 import type {
   AppendOptions,
@@ -188,7 +188,7 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
     const nonEmpty = streams.filter((s) => s.events.length > 0)
     if (nonEmpty.length === 0) return { ok: true, events: [], streams: [] }
     if (new Set(nonEmpty.map((s) => s.streamId)).size !== nonEmpty.length) throw new Error('append: a stream appears once per append')
-    const eventIds = nonEmpty.flatMap((s) => s.events.map((e) => e.eventId ?? randomUUID()))
+    const eventIds = nonEmpty.flatMap((s) => s.events.map((e) => e.eventId ?? newEventId()))
     const within = options.within
     // Nothing else to write: the statement is the whole transaction.
     if (inline.length === 0 && !within) return appended(nonEmpty, eventIds, await statementRows(nonEmpty, appendStatement(nonEmpty, eventIds)))

@@ -43,7 +43,8 @@ t.test('append with every kind of expected version', async (t) => {
   t.equal(await store.streamVersion('s-2'), 2)
   t.equal(await store.streamVersion('missing'), null)
   const one = s1[0]!
-  t.match(one, { eventId: /^[0-9a-f-]{36}$/, storeId: 'st_a', schemaVersion: 1, metadata: { command: 'test' } })
+  t.match(one, { eventId: /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, storeId: 'st_a', schemaVersion: 1, metadata: { command: 'test' } })
+  t.ok(Math.abs(parseInt(one.eventId.replace(/-/g, '').slice(0, 12), 16) - one.recordedAt.getTime()) < 60_000, 'a UUIDv7: it starts with the time it was made')
   t.ok(one.recordedAt instanceof Date)
 })
 
@@ -68,6 +69,23 @@ t.test('the event table refuses update, delete and truncate', async (t) => {
   await t.rejects(sql`delete from events`.execute(db), /append-only/)
   await t.rejects(sql`truncate events cascade`.execute(db), /append-only/)
   t.same((await store.readStream('a')).map((e) => e.type), ['A1'])
+})
+
+// What the events → streams foreign key guarded, without it (migration 0015): a stream's row
+// stays while its events do, and every appended event has its stream.
+t.test("a stream's row is kept: delete, rename and truncate are refused, appends still advance it", async (t) => {
+  const { db } = await freshDatabase(t)
+  const store = createPostgresEventStore(db)
+  await store.append([to('a', 'no_stream', [ev('A1')])])
+  await t.rejects(sql`delete from streams where stream_id = 'a'`.execute(db), /streams are kept: DELETE refused/)
+  await t.rejects(sql`update streams set stream_id = 'b' where stream_id = 'a'`.execute(db), /streams are kept: UPDATE refused/)
+  await t.rejects(sql`truncate streams cascade`.execute(db), /streams are kept: TRUNCATE refused/)
+  t.ok((await store.append([to('a', 1, [ev('A2'), ev('A3')])])).ok, 'an append updates the version, which the triggers allow')
+  await sql`update streams set updated_at = now() where stream_id = 'a'`.execute(db)
+  t.equal(await store.streamVersion('a'), 3)
+  t.same((await store.readStream('a')).map((e) => e.type), ['A1', 'A2', 'A3'])
+  const { rows } = await sql<{ foreign: number }>`select count(*)::int as foreign from pg_constraint where conrelid = 'events'::regclass and contype = 'f'`.execute(db)
+  t.equal(rows[0]!.foreign, 0, 'no foreign key check per appended event')
 })
 
 t.test('inline projectors run in the append transaction; their failure rolls the append back', async (t) => {
@@ -144,6 +162,8 @@ t.test('gap-free readAll while 8 writers append and some transactions are held o
   await writing
   t.equal(seen.length, total, 'every event seen exactly once')
   t.equal(new Set(seen.map((e) => e.eventId)).size, seen.length, 'no duplicates')
+  const orphans = await sql<{ n: number }>`select count(*)::int as n from events e where not exists (select 1 from streams s where s.stream_id = e.stream_id)`.execute(db)
+  t.equal(orphans.rows[0]!.n, 0, 'every event has its stream row')
   const lastVersion = new Map<string, number>()
   let inOrder = true
   for (const e of seen) {
