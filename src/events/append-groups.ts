@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely'
+import { pgArray } from '../db/pg-array.ts'
 
 // Group commit for appends that are one statement each. At most `inFlight` statements run at a
 // time; appends that arrive meanwhile wait, and when a statement finishes, the waiting ones go out
@@ -70,7 +71,7 @@ export function appendGroups(options: AppendGroupsOptions): (key: string, query:
   async function together(members: Member[]): Promise<Settle> {
     let rows: GroupedRow[]
     try {
-      const values = [...members.flatMap((m) => m.query.parameters), members.map((m) => m.key)]
+      const values = [...members.flatMap((m) => m.query.parameters), pgArray(members.map((m) => m.key))]
       rows = await options.execute(CompiledQuery.raw(groupText(members.length, members[0]!.query.parameters.length), values) as CompiledQuery<GroupedRow>)
     } catch (error) {
       if (outcomeUnknown(error)) return () => members.forEach((m) => m.reject(error))

@@ -1,4 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely'
+import { pgArray } from '../db/pg-array.ts'
 import { PREPARED_MARK } from '../db/prepared.ts'
 import { newEventId } from '../ids.ts'
 import type { Database } from '../db/database.ts'
@@ -109,12 +110,12 @@ function appendStatement(streams: AppendToStream[], eventIds: string[], writes: 
   for (const x of events) if (!metadata.has(x.e.metadata)) metadata.set(x.e.metadata, metadata.size + 1)
   const jsonArray = (items: Iterable<string>) => `[${[...items].join(',')}]`
   return CompiledQuery.raw(APPEND, [
-    streams.map((s) => s.streamId), streams.map((s) => s.streamType), streams.map((s) => s.storeId),
-    streams.map((s) => String(s.expected)), streams.map((s) => s.events.length),
-    events.map((x) => x.k), eventIds, events.map((x) => x.e.type),
-    events.map((x) => x.e.schemaVersion ?? 1), jsonArray(events.map((x) => JSON.stringify(x.e.data))),
-    jsonArray([...metadata.keys()].map((m) => JSON.stringify(m))), events.map((x) => metadata.get(x.e.metadata)!),
-    writes.map((w) => w.sql), jsonArray(writes.map((w) => w.payload)),
+    pgArray(streams.map((s) => s.streamId)), pgArray(streams.map((s) => s.streamType)), pgArray(streams.map((s) => s.storeId)),
+    pgArray(streams.map((s) => String(s.expected))), pgArray(streams.map((s) => s.events.length)),
+    pgArray(events.map((x) => x.k)), pgArray(eventIds), pgArray(events.map((x) => x.e.type)),
+    pgArray(events.map((x) => x.e.schemaVersion ?? 1)), jsonArray(events.map((x) => JSON.stringify(x.e.data))),
+    jsonArray([...metadata.keys()].map((m) => JSON.stringify(m))), pgArray(events.map((x) => metadata.get(x.e.metadata)!)),
+    pgArray(writes.map((w) => w.sql)), jsonArray(writes.map((w) => w.payload)),
   ]) as CompiledQuery<AppendRow>
 }
 

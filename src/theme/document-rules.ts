@@ -69,7 +69,7 @@ export function layoutRules(layout: unknown, path: string, placement: Placement,
 export function jsonBytes(value: unknown): number | null {
   try {
     const json = JSON.stringify(value)
-    return json === undefined ? null : new TextEncoder().encode(json).length
+    return json === undefined ? null : Buffer.byteLength(json)
   } catch {
     return null // cycles or values JSON cannot hold; reported by the caller
   }

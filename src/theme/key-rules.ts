@@ -106,50 +106,54 @@ export function isUnsafeKey(key: string): boolean {
 // and must not cost a deep recursion.
 export const MAX_DEPTH = 32
 
-// Where a walk is: one link per level, so a path is spelled out only when something at it is
-// reported (every command walks its sections; copying each node's path was most of the walk's
-// allocations).
-type Trail = { readonly key: string | number; readonly parent: Trail | null; readonly depth: number }
+// `at` is the path of the value being visited, its own key last. The walk reuses one array for
+// every path (every command walks its sections, and a path object per node was most of the walk's
+// allocations): it is valid during the visit only, and copied where something at it is reported.
+type Visit = (key: string | number, value: unknown, at: readonly PathSegment[]) => 'skip' | undefined
 
-function segmentsOf(trail: Trail | null, ...more: PathSegment[]): PathSegment[] {
-  const segments: PathSegment[] = []
-  for (let t = trail; t !== null; t = t.parent) segments.push(t.key)
-  return segments.reverse().concat(more)
-}
-
-type Visit = (key: string | number, value: unknown, at: Trail) => 'skip' | undefined
+const segmentsOf = (at: readonly PathSegment[], ...more: PathSegment[]): PathSegment[] => [...at, ...more]
 
 export function walk(root: unknown, visit: Visit): PathSegment[] | null {
-  const stack: Array<{ value: unknown; at: Trail | null }> = [{ value: root, at: null }]
+  const path: PathSegment[] = []
   // Parsed JSON never shares objects, but values built in code may, even cyclically.
   const seen = new WeakSet<object>()
   let tooDeep: PathSegment[] | null = null
-  while (stack.length > 0) {
-    const { value, at } = stack.pop() as { value: unknown; at: Trail | null }
-    if (typeof value !== 'object' || value === null || seen.has(value)) continue
+  // A node's children are all visited (last to first), then entered (first to last), each subtree
+  // whole before the next: the order of the issues a visitor reports.
+  const enter = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null || seen.has(value)) return
     seen.add(value)
-    const depth = at === null ? 0 : at.depth
-    if (depth >= MAX_DEPTH) {
-      tooDeep ??= segmentsOf(at)
-      continue
+    if (path.length >= MAX_DEPTH) {
+      tooDeep ??= [...path]
+      return
     }
-    // Children are visited last to first and popped first to last, as before the trail.
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) {
-        const child: unknown = value[i]
-        const trail: Trail = { key: i, parent: at, depth: depth + 1 }
-        if (visit(i, child, trail) !== 'skip') stack.push({ value: child, at: trail })
-      }
-      continue
+      const skipped = visitChildren(value.length, (i) => i, (i) => value[i])
+      for (let i = 0; i < value.length; i++) if (!skipped?.has(i)) descend(i, value[i])
+      return
     }
     const keys = Object.keys(value)
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const key = keys[i]!
-      const child: unknown = (value as Record<string, unknown>)[key]
-      const trail: Trail = { key, parent: at, depth: depth + 1 }
-      if (visit(key, child, trail) !== 'skip') stack.push({ value: child, at: trail })
-    }
+    const record = value as Record<string, unknown>
+    const skipped = visitChildren(keys.length, (i) => keys[i]!, (i) => record[keys[i]!])
+    for (let i = 0; i < keys.length; i++) if (!skipped?.has(i)) descend(keys[i]!, record[keys[i]!])
   }
+  const visitChildren = (count: number, keyAt: (i: number) => PathSegment, childAt: (i: number) => unknown): Set<number> | null => {
+    let skipped: Set<number> | null = null
+    for (let i = count - 1; i >= 0; i--) {
+      const key = keyAt(i)
+      path.push(key)
+      if (visit(key, childAt(i), path) === 'skip') (skipped ??= new Set()).add(i)
+      path.pop()
+    }
+    return skipped
+  }
+  const descend = (key: PathSegment, child: unknown): void => {
+    if (typeof child !== 'object' || child === null) return
+    path.push(key)
+    enter(child)
+    path.pop()
+  }
+  enter(root)
   return tooDeep
 }
 
