@@ -127,31 +127,47 @@ export function walk(root: unknown, visit: Visit): PathSegment[] | null {
       tooDeep ??= [...path]
       return
     }
+    // Skipped children (a flagged key) are few: a list only when there is one, filled in
+    // descending order and read from its end as the second loop goes up.
+    let skipped: number[] | null = null
+    let nextSkipped = -1
     if (Array.isArray(value)) {
-      const skipped = visitChildren(value.length, (i) => i, (i) => value[i])
-      for (let i = 0; i < value.length; i++) if (!skipped?.has(i)) descend(i, value[i])
+      for (let i = value.length - 1; i >= 0; i--) {
+        path.push(i)
+        if (visit(i, value[i], path) === 'skip') nextSkipped = (skipped ??= []).push(i) - 1
+        path.pop()
+      }
+      for (let i = 0; i < value.length; i++) {
+        if (nextSkipped >= 0 && skipped![nextSkipped] === i) {
+          nextSkipped--
+          continue
+        }
+        const child: unknown = value[i]
+        if (typeof child !== 'object' || child === null) continue
+        path.push(i)
+        enter(child)
+        path.pop()
+      }
       return
     }
     const keys = Object.keys(value)
     const record = value as Record<string, unknown>
-    const skipped = visitChildren(keys.length, (i) => keys[i]!, (i) => record[keys[i]!])
-    for (let i = 0; i < keys.length; i++) if (!skipped?.has(i)) descend(keys[i]!, record[keys[i]!])
-  }
-  const visitChildren = (count: number, keyAt: (i: number) => PathSegment, childAt: (i: number) => unknown): Set<number> | null => {
-    let skipped: Set<number> | null = null
-    for (let i = count - 1; i >= 0; i--) {
-      const key = keyAt(i)
-      path.push(key)
-      if (visit(key, childAt(i), path) === 'skip') (skipped ??= new Set()).add(i)
+    for (let i = keys.length - 1; i >= 0; i--) {
+      path.push(keys[i]!)
+      if (visit(keys[i]!, record[keys[i]!], path) === 'skip') nextSkipped = (skipped ??= []).push(i) - 1
       path.pop()
     }
-    return skipped
-  }
-  const descend = (key: PathSegment, child: unknown): void => {
-    if (typeof child !== 'object' || child === null) return
-    path.push(key)
-    enter(child)
-    path.pop()
+    for (let i = 0; i < keys.length; i++) {
+      if (nextSkipped >= 0 && skipped![nextSkipped] === i) {
+        nextSkipped--
+        continue
+      }
+      const child = record[keys[i]!]
+      if (typeof child !== 'object' || child === null) continue
+      path.push(keys[i]!)
+      enter(child)
+      path.pop()
+    }
   }
   enter(root)
   return tooDeep
