@@ -18,11 +18,10 @@
 // generation once most of them have survived a scavenge. Zod's parse payloads got there (why was
 // not traced), and then each short-lived payload sits in the old generation pointing at young
 // objects (the check's closure, the parsed output), which every scavenge must keep and copy until
-// a full collection finds the payload dead. Commands
-// alone in one process (decide only, no append): 2.2 MB promoted per scavenge and 5.4 ms pauses
-// with pretenuring, 53 KB and 0.63 ms without, and 21 % more commands per second. With both
-// flags the batch's p99 was 12.3 and 12.4 ms against 16.1 and 14.2 with the first alone
-// (alternated, 2026-11-25 21:56).
+// a full collection finds the payload dead. Commands alone in one process (decide only, no
+// append): 2.2 MB promoted per scavenge and 5.4 ms pauses with pretenuring, 53 KB and 0.63 ms
+// without, and 21 % more commands per second. With both flags the batch's p99 was 12.3 and
+// 12.4 ms against 16.1 and 14.2 with the first alone (alternated, 2026-11-25 21:56).
 export const SERVICE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--no-allocation-site-pretenuring']
 
 // node's arguments for the service, from the project root.

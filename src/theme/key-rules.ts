@@ -127,44 +127,29 @@ export function walk(root: unknown, visit: Visit): PathSegment[] | null {
       tooDeep ??= [...path]
       return
     }
+    const list = Array.isArray(value) ? (value as unknown[]) : null
+    const keys = list ? null : Object.keys(value)
+    const record = value as Record<string, unknown>
+    const count = list ? list.length : keys!.length
     // Skipped children (a flagged key) are few: a list only when there is one, filled in
     // descending order and read from its end as the second loop goes up.
     let skipped: number[] | null = null
     let nextSkipped = -1
-    if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) {
-        path.push(i)
-        if (visit(i, value[i], path) === 'skip') nextSkipped = (skipped ??= []).push(i) - 1
-        path.pop()
-      }
-      for (let i = 0; i < value.length; i++) {
-        if (nextSkipped >= 0 && skipped![nextSkipped] === i) {
-          nextSkipped--
-          continue
-        }
-        const child: unknown = value[i]
-        if (typeof child !== 'object' || child === null) continue
-        path.push(i)
-        enter(child)
-        path.pop()
-      }
-      return
-    }
-    const keys = Object.keys(value)
-    const record = value as Record<string, unknown>
-    for (let i = keys.length - 1; i >= 0; i--) {
-      path.push(keys[i]!)
-      if (visit(keys[i]!, record[keys[i]!], path) === 'skip') nextSkipped = (skipped ??= []).push(i) - 1
+    for (let i = count - 1; i >= 0; i--) {
+      const key = list ? i : keys![i]!
+      path.push(key)
+      if (visit(key, list ? list[i] : record[key], path) === 'skip') nextSkipped = (skipped ??= []).push(i) - 1
       path.pop()
     }
-    for (let i = 0; i < keys.length; i++) {
+    for (let i = 0; i < count; i++) {
       if (nextSkipped >= 0 && skipped![nextSkipped] === i) {
         nextSkipped--
         continue
       }
-      const child = record[keys[i]!]
+      const key = list ? i : keys![i]!
+      const child = list ? list[i] : record[key]
       if (typeof child !== 'object' || child === null) continue
-      path.push(keys[i]!)
+      path.push(key)
       enter(child)
       path.pop()
     }
