@@ -26,7 +26,22 @@ import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { createBenchDatabase } from './support/database.ts'
-import { cpuSnapshot, cpuSince, endedChildrenCpu, fmt, headerWithLoad, ms, numberArg, processCpu, serverNodeFlags, serverNodeLabel, stringArg, table, verdict, type Cpu } from './support/measure.ts'
+import {
+  cpuSnapshot,
+  cpuSince,
+  endedChildrenCpu,
+  fmt,
+  headerWithLoad,
+  ms,
+  numberArg,
+  processCpu,
+  serverNodeFlags,
+  serverNodeLabel,
+  stringArg,
+  table,
+  verdict,
+  type Cpu,
+} from './support/measure.ts'
 import { installedWrk, wrkLoad } from './support/wrk-load.ts'
 
 const SECONDS = numberArg('seconds', 10)
@@ -36,7 +51,10 @@ const WARMUP = numberArg('warmup', 2)
 // The server's pool (the service's default is 10).
 const POOL = numberArg('pool', 10)
 const WRK = stringArg('load') === 'autocannon' ? undefined : installedWrk
-if (stringArg('load') === 'wrk' && !WRK) throw new Error('--load wrk: wrk is not installed (apt-get install wrk), or BENCH_LOAD=autocannon asks for autocannon')
+if (stringArg('load') === 'wrk' && !WRK)
+  throw new Error(
+    '--load wrk: wrk is not installed (apt-get install wrk), or BENCH_LOAD=autocannon asks for autocannon',
+  )
 
 type Ready = { type: 'ready'; port: number; key: string; liveThemeId: string; drafts: string[]; seedSeconds: number }
 
@@ -58,16 +76,30 @@ async function serve(url: string): Promise<void> {
   const opened = openPostgres(url, POOL)
   const { services, keys } = await seededServices(opened.db, {}, { changeFeedUrl: url })
   const storeId = 'st_demo_atlas'
-  const key = keys.find((k) => k.storeId === storeId && k.scopes.includes('themes:write') && k.scopes.includes('products:read'))
+  const key = keys.find(
+    (k) => k.storeId === storeId && k.scopes.includes('themes:write') && k.scopes.includes('products:read'),
+  )
   if (!key) throw new Error('no demo key with themes:write')
-  const live = await opened.db.selectFrom('themes').select('theme_id').where('store_id', '=', storeId).where('status', '=', 'active').executeTakeFirstOrThrow()
+  const live = await opened.db
+    .selectFrom('themes')
+    .select('theme_id')
+    .where('store_id', '=', storeId)
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow()
   const drafts = await draftThemes(services, CONNECTIONS, [storeId])
   const app = await buildApp(services, { redis: null, ...servicePlugins() })
   app.get('/bench/hello', async () => ({ hello: 'world' }))
   await app.listen({ host: '127.0.0.1', port: 0 })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
-  const ready: Ready = { type: 'ready', port, key: key.key, liveThemeId: live.theme_id, drafts: drafts.map((d) => d.themeId), seedSeconds: (performance.now() - t0) / 1000 }
+  const ready: Ready = {
+    type: 'ready',
+    port,
+    key: key.key,
+    liveThemeId: live.theme_id,
+    drafts: drafts.map((d) => d.themeId),
+    seedSeconds: (performance.now() - t0) / 1000,
+  }
   process.send!(ready)
   // The load generator is gone (interrupted): nothing left to serve.
   process.on('disconnect', () => process.exit(0))
@@ -81,11 +113,28 @@ async function serve(url: string): Promise<void> {
 }
 
 // ---- the load generator (this process) ------------------------------------------------------
-type Route = { name: string; method: 'GET' | 'POST'; paths: string[]; body?: (i: number | '{i}') => string; auth: boolean }
+type Route = {
+  name: string
+  method: 'GET' | 'POST'
+  paths: string[]
+  body?: (i: number | '{i}') => string
+  auth: boolean
+}
 // Latencies as samples with a weight: one per response (autocannon), or wrk's quantiles, each a
 // thousandth of its round's responses (so rounds of different lengths merge by their counts).
 type Sample = { ms: number; weight: number }
-type Measured = { latencies: Sample[]; requests: number; non2xx: number; errors: number; timeouts: number; bytes: number; seconds: number; cpu: Cpu; server: number; statements: number }
+type Measured = {
+  latencies: Sample[]
+  requests: number
+  non2xx: number
+  errors: number
+  timeouts: number
+  bytes: number
+  seconds: number
+  cpu: Cpu
+  server: number
+  statements: number
+}
 
 function serverStatements(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
@@ -101,7 +150,13 @@ function serverStatements(child: ChildProcess): Promise<number> {
 
 function tenUpdates(i: number | '{i}'): string {
   const ids = ['home-hero', 'home-products', 'home-about']
-  return JSON.stringify({ operations: Array.from({ length: 10 }, (_, k) => ({ op: 'updateSection', sectionId: ids[k % 3], settings: { heading: `Heading ${i}.${k}` } })) })
+  return JSON.stringify({
+    operations: Array.from({ length: 10 }, (_, k) => ({
+      op: 'updateSection',
+      sectionId: ids[k % 3],
+      settings: { heading: `Heading ${i}.${k}` },
+    })),
+  })
 }
 
 // The p-th percentile of weighted samples.
@@ -134,7 +189,10 @@ async function load(base: string, key: string, route: Route, seconds: number, se
       paths: route.paths,
       connections: CONNECTIONS,
       seconds,
-      headers: { ...(route.auth ? { authorization: `Bearer ${key}` } : {}), ...(route.body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(route.auth ? { authorization: `Bearer ${key}` } : {}),
+        ...(route.body ? { 'content-type': 'application/json' } : {}),
+      },
       ...(route.body ? { bodyTemplate: route.body('{i}') } : {}),
     })
     const cpu = await cpuSince(c0)
@@ -162,20 +220,35 @@ async function load(base: string, key: string, route: Route, seconds: number, se
   const s0 = processCpu(serverPid) ?? NaN
   const t0 = performance.now()
   const results = await Promise.all(
-    route.paths.map((path) => new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon({
-        url: `${base}${path}`,
-        method: route.method,
-        connections: perPath,
-        duration: seconds,
-        headers: { ...(route.auth ? { authorization: `Bearer ${key}` } : {}), ...(route.body ? { 'content-type': 'application/json' } : {}) },
-        ...(route.body ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: route.body!(n++) }) }] } : {}),
-      } as autocannon.Options, (error: unknown, result: autocannon.Result) => (error ? reject(error) : resolve(result)))
-      instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
-        latencies.push({ ms: time, weight: 1 })
-        if (status < 200 || status >= 300) non2xx++
-      })
-    })),
+    route.paths.map(
+      (path) =>
+        new Promise<autocannon.Result>((resolve, reject) => {
+          const instance = autocannon(
+            {
+              url: `${base}${path}`,
+              method: route.method,
+              connections: perPath,
+              duration: seconds,
+              headers: {
+                ...(route.auth ? { authorization: `Bearer ${key}` } : {}),
+                ...(route.body ? { 'content-type': 'application/json' } : {}),
+              },
+              ...(route.body
+                ? {
+                    requests: [
+                      { setupRequest: (req: Record<string, unknown>) => ({ ...req, body: route.body!(n++) }) },
+                    ],
+                  }
+                : {}),
+            } as autocannon.Options,
+            (error: unknown, result: autocannon.Result) => (error ? reject(error) : resolve(result)),
+          )
+          instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
+            latencies.push({ ms: time, weight: 1 })
+            if (status < 200 || status >= 300) non2xx++
+          })
+        }),
+    ),
   )
   const wall = (performance.now() - t0) / 1000
   const cpu = await cpuSince(c0)
@@ -215,11 +288,15 @@ async function main(): Promise<void> {
   let child: ChildProcess | null = null
   try {
     const prof = stringArg('server-cpu-prof')
-    child = fork(fileURLToPath(import.meta.url), ['--serve', '--connections', String(CONNECTIONS), '--pool', String(POOL)], {
-      env: { ...process.env, BENCH_API_DATABASE_URL: bdb.url },
-      execArgv: [...serverNodeFlags(), ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [])],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    })
+    child = fork(
+      fileURLToPath(import.meta.url),
+      ['--serve', '--connections', String(CONNECTIONS), '--pool', String(POOL)],
+      {
+        env: { ...process.env, BENCH_API_DATABASE_URL: bdb.url },
+        execArgv: [...serverNodeFlags(), ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [])],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    )
     const ready = await new Promise<Ready>((resolve, reject) => {
       child!.once('message', (m) => resolve(m as Ready))
       child!.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
@@ -235,14 +312,21 @@ async function main(): Promise<void> {
       { name: 'getTheme', method: 'GET', paths: [`/api/v1/themes/${ready.liveThemeId}`], auth: true },
       { name: 'getContext', method: 'GET', paths: ['/api/v1/context'], auth: true },
       { name: 'getProducts', method: 'GET', paths: ['/api/v1/products'], auth: true },
-      { name: 'applyThemeBatch (10 ops)', method: 'POST', paths: ready.drafts.map((id) => `/api/v1/themes/${id}/batch`), body: tenUpdates, auth: true },
+      {
+        name: 'applyThemeBatch (10 ops)',
+        method: 'POST',
+        paths: ready.drafts.map((id) => `/api/v1/themes/${id}/batch`),
+        body: tenUpdates,
+        auth: true,
+      },
     ]
     // --routes getTheme,applyThemeBatch: a subset (the hello-world ceiling always runs first).
     const only = stringArg('routes')?.split(',')
     const routes = only ? allRoutes.filter((r, i) => i === 0 || only.some((o) => r.name.startsWith(o))) : allRoutes
     for (const r of routes) {
       const w = await load(base, ready.key, r, WARMUP, child)
-      if (w.non2xx > 0 || w.errors > 0) throw new Error(`${r.name}: ${w.non2xx} non-2xx responses and ${w.errors} errors in the warm-up`)
+      if (w.non2xx > 0 || w.errors > 0)
+        throw new Error(`${r.name}: ${w.non2xx} non-2xx responses and ${w.errors} errors in the warm-up`)
     }
     const runs: Measured[][] = routes.map(() => [])
     for (let round = 0; round < ROUNDS; round++) {
@@ -253,24 +337,28 @@ async function main(): Promise<void> {
     const merged = runs.map(merge)
     const rps = (m: Measured) => m.requests / m.seconds
     const ceiling = rps(merged[0]!)
-    console.log(table(routes.map((r, i) => {
-      const m = merged[i]!
-      return {
-        route: r.name,
-        'req/s': fmt(rps(m)),
-        p50: ms(weightedPercentile(m.latencies, 50)),
-        p99: ms(weightedPercentile(m.latencies, 99)),
-        max: ms(m.latencies.reduce((a, l) => Math.max(a, l.ms), -Infinity)),
-        requests: fmt(m.requests),
-        'non-2xx': fmt(m.non2xx),
-        errors: fmt(m.errors + m.timeouts),
-        'bytes/resp': fmt(m.bytes / Math.max(1, m.requests)),
-        'SQL/req': fmt(m.statements / Math.max(1, m.requests), 1),
-        'CPU ms/req server / pg': `${fmt((1000 * m.server) / Math.max(1, m.requests), 2)} / ${fmt((1000 * m.cpu.postgres) / Math.max(1, m.requests), 2)}`,
-        'vs hello': fmt(rps(m) / ceiling, 2),
-        'cores server / pg / loadgen / other': `${fmt(m.server / m.seconds, 2)} / ${fmt(m.cpu.postgres / m.seconds, 2)} / ${fmt(m.cpu.node / m.seconds, 2)} / ${fmt(Math.max(0, m.cpu.machine - m.server - m.cpu.postgres - m.cpu.node) / m.seconds, 2)}`,
-      }
-    })))
+    console.log(
+      table(
+        routes.map((r, i) => {
+          const m = merged[i]!
+          return {
+            route: r.name,
+            'req/s': fmt(rps(m)),
+            p50: ms(weightedPercentile(m.latencies, 50)),
+            p99: ms(weightedPercentile(m.latencies, 99)),
+            max: ms(m.latencies.reduce((a, l) => Math.max(a, l.ms), -Infinity)),
+            requests: fmt(m.requests),
+            'non-2xx': fmt(m.non2xx),
+            errors: fmt(m.errors + m.timeouts),
+            'bytes/resp': fmt(m.bytes / Math.max(1, m.requests)),
+            'SQL/req': fmt(m.statements / Math.max(1, m.requests), 1),
+            'CPU ms/req server / pg': `${fmt((1000 * m.server) / Math.max(1, m.requests), 2)} / ${fmt((1000 * m.cpu.postgres) / Math.max(1, m.requests), 2)}`,
+            'vs hello': fmt(rps(m) / ceiling, 2),
+            'cores server / pg / loadgen / other': `${fmt(m.server / m.seconds, 2)} / ${fmt(m.cpu.postgres / m.seconds, 2)} / ${fmt(m.cpu.node / m.seconds, 2)} / ${fmt(Math.max(0, m.cpu.machine - m.server - m.cpu.postgres - m.cpu.node) / m.seconds, 2)}`,
+          }
+        }),
+      ),
+    )
     console.log()
     // Issue 12's read targets are against /readyz (one `select 1`): a read that is one round trip
     // like it can come near it; the hello-world ratio stays in the table.
@@ -288,7 +376,10 @@ async function main(): Promise<void> {
       const p99 = weightedPercentile(batch.latencies, 99)
       const clean = batch.non2xx === 0 && batch.errors === 0
       // Issue 12 (reads and writes): < 20 ms; issue 15 (the event store): < 15 ms.
-      for (const limit of [20, 15]) console.log(`target: applyThemeBatch p99 < ${limit} ms at ${CONNECTIONS} connections → ${ms(p99)}, ${fmt(batch.non2xx)} non-2xx: ${verdict(p99 < limit && clean)}`)
+      for (const limit of [20, 15])
+        console.log(
+          `target: applyThemeBatch p99 < ${limit} ms at ${CONNECTIONS} connections → ${ms(p99)}, ${fmt(batch.non2xx)} non-2xx: ${verdict(p99 < limit && clean)}`,
+        )
     }
   } finally {
     if (child && child.exitCode === null) {

@@ -28,7 +28,8 @@ await withBenchDatabase('volume', {}, async (bench) => {
     if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
     return res.json().data
   }
-  const head = async () => Number((await sql<{ n: number }>`select count(*)::int as n from events`.execute(bench.db)).rows[0]!.n)
+  const head = async () =>
+    Number((await sql<{ n: number }>`select count(*)::int as n from events`.execute(bench.db)).rows[0]!.n)
   const seeded = await head()
   let previous: string | null = null
   for (let s = 0; s < SESSIONS; s++) {
@@ -38,17 +39,37 @@ await withBenchDatabase('volume', {}, async (bench) => {
     const productId = ctx.products.items[0].id
     for (let b = 0; b < BATCHES; b++) {
       // The first batch lays out the page, later ones edit it: 10 operations each.
-      const section = (i: number) => ({ id: `s${i}`, type: 'rich-text', settings: { heading: `Section ${i}`, body: `<p>Written by an agent in session ${s}: <strong>new</strong> arrivals every week.</p>` } })
+      const section = (i: number) => ({
+        id: `s${i}`,
+        type: 'rich-text',
+        settings: {
+          heading: `Section ${i}`,
+          body: `<p>Written by an agent in session ${s}: <strong>new</strong> arrivals every week.</p>`,
+        },
+      })
       const operations =
         b === 0
           ? [
               { op: 'updateTokens', tokens: { primaryColor: '#2d6a4f' } },
-              ...Array.from({ length: 8 }, (_, i) => ({ op: 'createSection', target: { template: 'home' }, section: section(i) })),
-              { op: 'createSection', target: { template: 'home' }, index: 0, section: { type: 'featured-product', settings: { productId } } },
+              ...Array.from({ length: 8 }, (_, i) => ({
+                op: 'createSection',
+                target: { template: 'home' },
+                section: section(i),
+              })),
+              {
+                op: 'createSection',
+                target: { template: 'home' },
+                index: 0,
+                section: { type: 'featured-product', settings: { productId } },
+              },
             ]
           : [
               { op: 'updateTokens', tokens: { primaryColor: `#${(0x102030 + s * 16 + b).toString(16)}` } },
-              ...Array.from({ length: 8 }, (_, i) => ({ op: 'updateSection', sectionId: `s${i}`, settings: { heading: `Section ${i}, take ${b}` } })),
+              ...Array.from({ length: 8 }, (_, i) => ({
+                op: 'updateSection',
+                sectionId: `s${i}`,
+                settings: { heading: `Section ${i}, take ${b}` },
+              })),
               { op: 'moveSection', sectionId: 's7', index: 0 },
             ]
       await call('POST', `/api/v1/themes/${theme.id}/batch`, { operations })
@@ -62,10 +83,15 @@ await withBenchDatabase('volume', {}, async (bench) => {
   const total = await head()
   const perSession = (total - seeded) / SESSIONS
   const { rows } = await sql<{ row: number; table: number; n: number }>`
-    select avg(pg_column_size(e.*))::float as row, pg_total_relation_size('events')::float as table, count(*)::int as n from events e`.execute(bench.db)
+    select avg(pg_column_size(e.*))::float as row, pg_total_relation_size('events')::float as table, count(*)::int as n from events e`.execute(
+    bench.db,
+  )
   const r = rows[0]!
   const line = (label: string, value: string) => process.stdout.write(`${label.padEnd(58)} ${value}\n`)
-  line('sessions (context, schema, create, batches+previews, publish)', `${SESSIONS} × ${BATCHES} batches of 10 operations`)
+  line(
+    'sessions (context, schema, create, batches+previews, publish)',
+    `${SESSIONS} × ${BATCHES} batches of 10 operations`,
+  )
   line('events per session', perSession.toFixed(1))
   line(`events per store per day at ${PER_DAY} sessions a day`, (perSession * PER_DAY).toFixed(0))
   line('bytes per event, row (pg_column_size)', r.row.toFixed(0))

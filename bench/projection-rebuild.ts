@@ -27,7 +27,17 @@ import { rebuildProjection } from '../src/projections/rebuild.ts'
 import { catchUp } from '../src/projections/runner.ts'
 import { defaultThemeDocument } from '../src/theme/document.ts'
 import { withBenchDatabase } from './support/database.ts'
-import { coresUsed, cpuSince, cpuSnapshot, fmt, headerWithLoad, numberArg, table, verdict, type Cpu } from './support/measure.ts'
+import {
+  coresUsed,
+  cpuSince,
+  cpuSnapshot,
+  fmt,
+  headerWithLoad,
+  numberArg,
+  table,
+  verdict,
+  type Cpu,
+} from './support/measure.ts'
 
 const STORES = numberArg('stores', 100)
 const THEMES = numberArg('themes-per-store', 20)
@@ -40,7 +50,16 @@ const TARGET = 30000
 // Command k of a theme's life: 4 sections added, 3 updated, 1 moved, 2 removed (net +2, so the home
 // layout ends at 3 + 2 × COMMANDS sections, under the limit of 25 for up to 11 commands).
 function commandOperations(k: number): Edit[] {
-  const section = (id: string) => ({ id, type: 'rich-text', settings: { heading: `Section ${id}`, body: `<p>Written by an agent in batch ${k}: <strong>new</strong> arrivals every week.</p>`, alignment: 'center', width: 'narrow' } })
+  const section = (id: string) => ({
+    id,
+    type: 'rich-text',
+    settings: {
+      heading: `Section ${id}`,
+      body: `<p>Written by an agent in batch ${k}: <strong>new</strong> arrivals every week.</p>`,
+      alignment: 'center',
+      width: 'narrow',
+    },
+  })
   return [
     { op: 'createSection', target: { template: 'home' }, section: section(`c${k}-0`) },
     { op: 'createSection', target: { template: 'home' }, index: 0, section: section(`c${k}-1`) },
@@ -74,7 +93,10 @@ function metadata(storeId: string, command: string, n: number): EventMetadata {
   const mcp = n % 3 === 0
   return {
     storeId,
-    actor: n % 5 === 0 ? { kind: 'oauth', credentialId: `tok_${storeId}`, appId: `app_${storeId}` } : { kind: 'api_key', credentialId: `key_${storeId}`, appId: `app_${storeId}` },
+    actor:
+      n % 5 === 0
+        ? { kind: 'oauth', credentialId: `tok_${storeId}`, appId: `app_${storeId}` }
+        : { kind: 'api_key', credentialId: `key_${storeId}`, appId: `app_${storeId}` },
     channel: mcp ? 'mcp' : 'rest',
     ...(mcp ? { tool: command === 'applyThemeBatch' ? 'apply_theme_batch' : 'create_theme' } : {}),
     requestId: randomUUID(),
@@ -97,17 +119,47 @@ function storeAppends(s: number, life: ThemeEvent[][], t0: number): AppendToStre
     streamType: streamTypes.navigation,
     storeId,
     expected: 'no_stream',
-    events: [{
-      type: 'NavigationMenusUpdated',
-      data: { menus: [{ handle: 'main', title: 'Main menu', items: [{ label: 'Home', href: '/' }, { label: 'Shop', href: '/products' }, { label: 'About', href: '/pages/about' }] }], changed: ['main'], at: navAt },
-      metadata: metadata(storeId, 'updateNavigation', 1),
-    }],
+    events: [
+      {
+        type: 'NavigationMenusUpdated',
+        data: {
+          menus: [
+            {
+              handle: 'main',
+              title: 'Main menu',
+              items: [
+                { label: 'Home', href: '/' },
+                { label: 'Shop', href: '/products' },
+                { label: 'About', href: '/pages/about' },
+              ],
+            },
+          ],
+          changed: ['main'],
+          at: navAt,
+        },
+        metadata: metadata(storeId, 'updateNavigation', 1),
+      },
+    ],
   })
   for (let t = 0; t < THEMES; t++) {
     const themeId = `thm_${String(s).padStart(4, '0')}_${String(t).padStart(2, '0')}`
     const createdAt = at()
     const create = metadata(storeId, 'createTheme', t)
-    const events: NewEvent[] = [{ type: 'ThemeCreated', data: { themeId, storeId, name: `Theme ${t + 1}`, provider: t % 4 === 0 ? 'platform' : 'agent', document: defaultThemeDocument(), duplicatedFrom: null, at: createdAt }, metadata: create }]
+    const events: NewEvent[] = [
+      {
+        type: 'ThemeCreated',
+        data: {
+          themeId,
+          storeId,
+          name: `Theme ${t + 1}`,
+          provider: t % 4 === 0 ? 'platform' : 'agent',
+          document: defaultThemeDocument(),
+          duplicatedFrom: null,
+          at: createdAt,
+        },
+        metadata: create,
+      },
+    ]
     registry.push({ type: 'StoreThemeAdded', data: { themeId, at: createdAt }, metadata: create })
     life.forEach((batch, k) => {
       const m = metadata(storeId, 'applyThemeBatch', t + k)
@@ -120,9 +172,21 @@ function storeAppends(s: number, life: ThemeEvent[][], t0: number): AppendToStre
       events.push({ type: 'ThemePublished', data: { previousThemeId: null, at: when }, metadata: m })
       registry.push({ type: 'LiveThemeChanged', data: { themeId, previousThemeId: null, at: when }, metadata: m })
     }
-    appends.push({ streamId: streams.theme(themeId), streamType: streamTypes.theme, storeId, expected: 'no_stream', events })
+    appends.push({
+      streamId: streams.theme(themeId),
+      streamType: streamTypes.theme,
+      storeId,
+      expected: 'no_stream',
+      events,
+    })
   }
-  appends.push({ streamId: streams.storeThemes(storeId), streamType: streamTypes.storeThemes, storeId, expected: 'no_stream', events: registry })
+  appends.push({
+    streamId: streams.storeThemes(storeId),
+    streamType: streamTypes.storeThemes,
+    storeId,
+    expected: 'no_stream',
+    events: registry,
+  })
   return appends
 }
 
@@ -168,14 +232,23 @@ async function timed(name: string, events: number | (() => number), fn: () => Pr
   const seconds = (performance.now() - t0) / 1000
   const sent = statements
   const cpu = await cpuSince(c0)
-  return { name, events: typeof events === 'number' ? events : events(), seconds, cpu, applySeconds: applyMs / 1000, statements: sent }
+  return {
+    name,
+    events: typeof events === 'number' ? events : events(),
+    seconds,
+    cpu,
+    applySeconds: applyMs / 1000,
+    statements: sent,
+  }
 }
 
 await withBenchDatabase('rebuild', { poolSize: 10 }, async (bdb) => {
   const { db } = bdb
   const pool = bdb.plainPool(2)
   const eventStore = createPostgresEventStore(db)
-  await headerWithLoad('projection rebuild and catch-up throughput', [`database ${bdb.name}; catch-up batch size ${BATCH} events (the runner's default is 1000)`])
+  await headerWithLoad('projection rebuild and catch-up throughput', [
+    `database ${bdb.name}; catch-up batch size ${BATCH} events (the runner's default is 1000)`,
+  ])
 
   // Generate.
   const life = lifeTemplate()
@@ -194,16 +267,26 @@ await withBenchDatabase('rebuild', { poolSize: 10 }, async (bdb) => {
     `select count(*)::int as n, pg_size_pretty(pg_total_relation_size('events')) as size, count(distinct metadata->>'commandId')::int as commands, count(distinct stream_id)::int as streams from events`,
   )
   const total = stats[0]!.n
-  const xids = await pool.query<{ first: string; last: string }>('select min(transaction_id)::text as first, max(transaction_id)::text as last from events')
-  console.log(`generated ${fmt(total)} events (${fmt(stats[0]!.streams)} streams, ${fmt(stats[0]!.commands)} commands; events table ${stats[0]!.size}; transaction ids ${xids.rows[0]!.first}…${xids.rows[0]!.last}) through the port in ${STORES} appends of ~${fmt(appended / STORES)} events: ${fmt(genSeconds, 1)} s, ${fmt(appended / genSeconds)} events/s`)
+  const xids = await pool.query<{ first: string; last: string }>(
+    'select min(transaction_id)::text as first, max(transaction_id)::text as last from events',
+  )
+  console.log(
+    `generated ${fmt(total)} events (${fmt(stats[0]!.streams)} streams, ${fmt(stats[0]!.commands)} commands; events table ${stats[0]!.size}; transaction ids ${xids.rows[0]!.first}…${xids.rows[0]!.last}) through the port in ${STORES} appends of ~${fmt(appended / STORES)} events: ${fmt(genSeconds, 1)} s, ${fmt(appended / genSeconds)} events/s`,
+  )
   console.log()
 
   const phases: Phase[] = []
 
   // Baseline: the same number of rows, copied server-side.
-  await pool.query(`create table bench_events_copy (like events including defaults including constraints including indexes)`)
+  await pool.query(
+    `create table bench_events_copy (like events including defaults including constraints including indexes)`,
+  )
   await pool.query('checkpoint')
-  phases.push(await timed('plain INSERT … SELECT of every event row [baseline]', total, () => pool.query('insert into bench_events_copy select * from events')))
+  phases.push(
+    await timed('plain INSERT … SELECT of every event row [baseline]', total, () =>
+      pool.query('insert into bench_events_copy select * from events'),
+    ),
+  )
   await pool.query('drop table bench_events_copy')
 
   // Diagnostic: reading every event through the port in commit order, applying nothing.
@@ -213,24 +296,45 @@ await withBenchDatabase('rebuild', { poolSize: 10 }, async (bdb) => {
   for (const p of projections) {
     await pool.query('checkpoint')
     let events = 0
-    phases.push(await timed(`rebuildProjection(${p.name})`, () => events, async () => {
-      const r = await rebuildProjection(db, eventStore, instrument(p), { batchSize: BATCH })
-      if (!r.swapped) throw new Error(`${p.name} not swapped`)
-      events = r.events
-    }))
+    phases.push(
+      await timed(
+        `rebuildProjection(${p.name})`,
+        () => events,
+        async () => {
+          const r = await rebuildProjection(db, eventStore, instrument(p), { batchSize: BATCH })
+          if (!r.swapped) throw new Error(`${p.name} not swapped`)
+          events = r.events
+        },
+      ),
+    )
   }
-  const { rows: built } = await pool.query<{ themes: number; activity: number; live: number; menus: number; sections: number }>(
+  const { rows: built } = await pool.query<{
+    themes: number
+    activity: number
+    live: number
+    menus: number
+    sections: number
+  }>(
     `select (select count(*)::int from themes) as themes, (select count(*)::int from developer_activity) as activity, (select count(*)::int from live_themes) as live,
             (select count(*)::int from navigation_menus) as menus, (select max(jsonb_array_length(document->'templates'->'home'))::int from themes) as sections`,
   )
   const b = built[0]!
-  console.log(`rebuilt: ${fmt(b.themes)} themes (home layouts up to ${b.sections} sections), ${fmt(b.activity)} activity rows, ${fmt(b.live)} live themes, ${fmt(b.menus)} menus`)
+  console.log(
+    `rebuilt: ${fmt(b.themes)} themes (home layouts up to ${b.sections} sections), ${fmt(b.activity)} activity rows, ${fmt(b.live)} live themes, ${fmt(b.menus)} menus`,
+  )
   // Every event must have been read. readAll used to sort pages by the text of the transaction id
   // ('1000' < '999'), so a log whose transaction ids crossed a power of ten lost events (fixed in
   // 311ecaf); this keeps checking that the rebuilt projections account for every generated event.
   const expected = { themes: STORES * THEMES, activity: stats[0]!.commands, live: STORES, menus: STORES }
-  if (b.themes !== expected.themes || b.activity !== expected.activity || b.live !== expected.live || b.menus !== expected.menus) {
-    console.log(`MISMATCH: expected ${JSON.stringify(expected)} — events were skipped by readAll (transaction ids ${xids.rows[0]!.first}…${xids.rows[0]!.last})`)
+  if (
+    b.themes !== expected.themes ||
+    b.activity !== expected.activity ||
+    b.live !== expected.live ||
+    b.menus !== expected.menus
+  ) {
+    console.log(
+      `MISMATCH: expected ${JSON.stringify(expected)} — events were skipped by readAll (transaction ids ${xids.rows[0]!.first}…${xids.rows[0]!.last})`,
+    )
   }
 
   // The catch-up runner from 0: what a projection added later goes through (live tables, own checkpoint).
@@ -240,13 +344,29 @@ await withBenchDatabase('rebuild', { poolSize: 10 }, async (bdb) => {
   const runner: Phase[] = []
   for (const p of projections) {
     let events = 0
-    runner.push(await timed(`catchUp(${p.name}) from 0`, () => events, async () => {
-      events = (await catchUp(db, eventStore, instrument(p), { batchSize: BATCH })).applied
-    }))
+    runner.push(
+      await timed(
+        `catchUp(${p.name}) from 0`,
+        () => events,
+        async () => {
+          events = (await catchUp(db, eventStore, instrument(p), { batchSize: BATCH })).applied
+        },
+      ),
+    )
   }
   phases.push(...runner)
   const all = runner.reduce(
-    (a, r) => ({ events: a.events + r.events, seconds: a.seconds + r.seconds, applySeconds: a.applySeconds + r.applySeconds, statements: a.statements + r.statements, cpu: { node: a.cpu.node + r.cpu.node, postgres: a.cpu.postgres + r.cpu.postgres, machine: a.cpu.machine + r.cpu.machine } }),
+    (a, r) => ({
+      events: a.events + r.events,
+      seconds: a.seconds + r.seconds,
+      applySeconds: a.applySeconds + r.applySeconds,
+      statements: a.statements + r.statements,
+      cpu: {
+        node: a.cpu.node + r.cpu.node,
+        postgres: a.cpu.postgres + r.cpu.postgres,
+        machine: a.cpu.machine + r.cpu.machine,
+      },
+    }),
     { events: 0, seconds: 0, applySeconds: 0, statements: 0, cpu: { node: 0, postgres: 0, machine: 0 } },
   )
   phases.push({ name: 'catch-up runner, all projections in turn', ...all })
@@ -254,23 +374,30 @@ await withBenchDatabase('rebuild', { poolSize: 10 }, async (bdb) => {
   const base = phases[0]!
   const rate = (p: Phase) => p.events / p.seconds
   console.log()
-  console.log(table(phases.map((p) => ({
-    phase: p.name,
-    events: fmt(p.events),
-    seconds: fmt(p.seconds, 2),
-    'events/s': fmt(rate(p)),
-    'vs baseline': fmt(rate(p) / rate(base), 3),
-    'in apply': p.applySeconds > 0 ? `${fmt((100 * p.applySeconds) / p.seconds)} %` : '-',
-    'statements/1k ev': fmt((1000 * p.statements) / p.events, 1),
-    'cores node / pg / other': coresUsed(p.cpu, p.seconds),
-  }))))
+  console.log(
+    table(
+      phases.map((p) => ({
+        phase: p.name,
+        events: fmt(p.events),
+        seconds: fmt(p.seconds, 2),
+        'events/s': fmt(rate(p)),
+        'vs baseline': fmt(rate(p) / rate(base), 3),
+        'in apply': p.applySeconds > 0 ? `${fmt((100 * p.applySeconds) / p.seconds)} %` : '-',
+        'statements/1k ev': fmt((1000 * p.statements) / p.events, 1),
+        'cores node / pg / other': coresUsed(p.cpu, p.seconds),
+      })),
+    ),
+  )
   console.log()
   const rebuilds = phases.filter((p) => p.name.startsWith('rebuildProjection'))
-  for (const p of rebuilds) console.log(`target: ${p.name} ≥ ${fmt(TARGET)} events/s → ${fmt(rate(p))}: ${verdict(rate(p) >= TARGET)}`)
+  for (const p of rebuilds)
+    console.log(`target: ${p.name} ≥ ${fmt(TARGET)} events/s → ${fmt(rate(p))}: ${verdict(rate(p) >= TARGET)}`)
 
   // Where a catch-up batch spends its time in PostgreSQL: the commit-order read of one page, the
   // statement of src/events/postgres-event-store.ts readAll (ordered by the xid8 column).
-  const mid = await pool.query<{ t: string; g: number }>(`select transaction_id::text as t, global_position as g from events order by transaction_id, global_position offset ${Math.floor(total / 2)} limit 1`)
+  const mid = await pool.query<{ t: string; g: number }>(
+    `select transaction_id::text as t, global_position as g from events order by transaction_id, global_position offset ${Math.floor(total / 2)} limit 1`,
+  )
   const plan = await pool.query(
     `explain (analyze, buffers) select event_id::text as event_id, stream_id, stream_version, global_position, transaction_id::text as transaction_id, store_id, type, schema_version, data, metadata, recorded_at
      from events where (transaction_id, global_position) > ($1::xid8, $2::bigint) and transaction_id < pg_snapshot_xmin(pg_current_snapshot()) and ($3::text is null or store_id = $3::text)

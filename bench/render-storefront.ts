@@ -57,13 +57,31 @@ async function serve(cached: boolean): Promise<void> {
     const products = (await listProducts(services.read, storeId, { limit: 100, status: 'active' })).items
     const collections = (await listCollections(services.read, storeId, { limit: 100 })).items
     const media = (await listMediaAssets(services.read, storeId, { limit: 100 })).items
-    const doc = sampleDocument({ products: products.map((p) => p.id), collections: collections.map((c) => c.id), media: media.map((m) => new URL(m.url).pathname) })
+    const doc = sampleDocument({
+      products: products.map((p) => p.id),
+      collections: collections.map((c) => c.id),
+      media: media.map((m) => new URL(m.url).pathname),
+    })
     // Ten sections of the sample, with catalog references of every kind.
-    const ten = ['home-announcement', 'home-hero', 'home-picks', 'home-featured', 'home-collections', 'home-story', 'home-best', 'home-quotes', 'home-faq', 'home-newest']
+    const ten = [
+      'home-announcement',
+      'home-hero',
+      'home-picks',
+      'home-featured',
+      'home-collections',
+      'home-story',
+      'home-best',
+      'home-quotes',
+      'home-faq',
+      'home-newest',
+    ]
     const home = ten.map((id) => doc.templates.home.find((s) => s.id === id)!)
     const ctx = agentContext(storeId)
     const themeWithTenSections = async (name: string) => {
-      const created = await createTheme(services.commands, agentContext(storeId, 'createTheme'), { name, provider: 'bench' })
+      const created = await createTheme(services.commands, agentContext(storeId, 'createTheme'), {
+        name,
+        provider: 'bench',
+      })
       if (!created.ok) throw new Error(created.error.message)
       const themeId = created.value.themeId
       const operations = [
@@ -81,14 +99,21 @@ async function serve(cached: boolean): Promise<void> {
     const published = await publishTheme(services.commands, agentContext(storeId, 'publishTheme'), live.themeId, {})
     if (!published.ok) throw new Error(published.error.message)
     const draft = await themeWithTenSections('Bench draft')
-    const { token } = await issuePreviewToken(services.signingSecret, { storeId, themeId: draft.themeId, themeVersion: draft.version, now: new Date() })
+    const { token } = await issuePreviewToken(services.signingSecret, {
+      storeId,
+      themeId: draft.themeId,
+      themeVersion: draft.version,
+      now: new Date(),
+    })
 
     // Fresh tables: give the planner statistics before measuring (as autovacuum would, later).
     const { sql } = await import('kysely')
     await sql`vacuum analyze`.execute(database.db)
 
     // The REST API and the storefront (the MCP adapter is not needed here).
-    app = await buildApp(services, { sitePlugins: [cached ? storefrontPlugin : createStorefrontPlugin({ cacheMaxBytes: 0 })] })
+    app = await buildApp(services, {
+      sitePlugins: [cached ? storefrontPlugin : createStorefrontPlugin({ cacheMaxBytes: 0 })],
+    })
     // The ceiling: a plain route in the same app and process.
     app.get('/bench/hello', async () => ({ hello: 'world' }))
     await app.listen({ port: 0, host: '127.0.0.1' })
@@ -114,7 +139,11 @@ async function serve(cached: boolean): Promise<void> {
 
 // ---- the load generator ---------------------------------------------------------------------
 async function startServer(cached: boolean): Promise<{ targets: Targets; stop: () => Promise<void>; pid: number }> {
-  const child = spawn(process.execPath, [...serverNodeFlags(), fileURLToPath(import.meta.url), '--serve', cached ? 'cached' : 'uncached'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags(), fileURLToPath(import.meta.url), '--serve', cached ? 'cached' : 'uncached'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
   const targets = await new Promise<Targets>((resolve, reject) => {
     let buffer = ''
     child.stdout.on('data', (chunk: Buffer) => {
@@ -183,8 +212,10 @@ async function measure(cached: boolean): Promise<Row[]> {
       const url = `${targets.origin}${page.path}`
       const res = await fetch(url)
       const body = await res.text()
-      if (res.status !== 200 || !body.includes(page.expect)) throw new Error(`${page.name}: ${res.status}, expected text missing`)
-      if (!String(res.headers.get('content-security-policy')).includes("script-src 'none'")) throw new Error(`${page.name}: no CSP`)
+      if (res.status !== 200 || !body.includes(page.expect))
+        throw new Error(`${page.name}: ${res.status}, expected text missing`)
+      if (!String(res.headers.get('content-security-policy')).includes("script-src 'none'"))
+        throw new Error(`${page.name}: no CSP`)
       await cannon(url, WARMUP)
     }
     let pages = targets.pages
@@ -205,13 +236,21 @@ async function measure(cached: boolean): Promise<Row[]> {
     }
     for (const page of pages) {
       const url = `${targets.origin}${page.path}`
-      rows.push({ server: cached ? 'cached' : 'uncached', page: page.name, ...(await summary(url, BROWSER, [await timed(url, BROWSER)])) })
+      rows.push({
+        server: cached ? 'cached' : 'uncached',
+        page: page.name,
+        ...(await summary(url, BROWSER, [await timed(url, BROWSER)])),
+      })
     }
     // The live home page once more without compression (a client that does not accept gzip).
     const home = `${targets.origin}${targets.pages[0]!.path}`
     const identity = { accept: 'text/html' }
     await cannon(home, WARMUP, identity)
-    rows.push({ server: cached ? 'cached' : 'uncached', page: 'live home, uncompressed', ...(await summary(home, identity, [await timed(home, identity)])) })
+    rows.push({
+      server: cached ? 'cached' : 'uncached',
+      page: 'live home, uncompressed',
+      ...(await summary(home, identity, [await timed(home, identity)])),
+    })
   } finally {
     await stop()
   }
@@ -222,19 +261,32 @@ async function main(): Promise<void> {
   header(`Storefront renderer: ${httpLoadGenerator} against the app on PostgreSQL`, [
     `${CONNECTIONS} connections, ${SECONDS} s per page after a ${WARMUP} s warm-up; the hello-world ceiling and the cached live home in ${ROUNDS} alternating rounds of ${SECONDS} s each (req/s: the rounds' mean); the server is a child process (${serverNodeLabel()}), the load generator (${httpLoadGenerator}; BENCH_LOAD=autocannon forces autocannon) runs beside it`,
     'requests carry browser headers (Accept-Encoding: gzip, deflate, br); bytes = response body on the wire',
-    `load average before the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine skews the figures)`,
+    `load average before the run: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (other work on the machine skews the figures)`,
     `cached: as shipped (live pages from memory: no statement while the change feed is healthy; previews verify the JWT and probe the theme)${process.env.BENCH_CHANGE_FEED === 'off' ? ' — BENCH_CHANGE_FEED=off: no change feed, one probe query per request' : ''}; uncached: page cache off, every request renders`,
   ])
   const rows = [...(await measure(true)), ...(await measure(false))]
   const pad = (s: string | number, n: number, left = false) => (left ? String(s).padEnd(n) : String(s).padStart(n))
-  console.log(`${pad('server', 9, true)} ${pad('page', 27, true)} ${pad('bytes', 7)} ${pad('req/s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('server CPU µs/req', 18)} ${pad('server busy', 12)}`)
-  for (const r of rows) console.log(`${pad(r.server, 9, true)} ${pad(r.page, 27, true)} ${pad(r.bytes, 7)} ${pad(Math.round(r.rps), 8)} ${pad(r.p50, 7)} ${pad(r.p99, 7)} ${pad(Math.round(r.cpuUs), 18)} ${pad(`${Math.round((r.cpuUs * r.rps) / 1e4)}%`, 12)}`)
+  console.log(
+    `${pad('server', 9, true)} ${pad('page', 27, true)} ${pad('bytes', 7)} ${pad('req/s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('server CPU µs/req', 18)} ${pad('server busy', 12)}`,
+  )
+  for (const r of rows)
+    console.log(
+      `${pad(r.server, 9, true)} ${pad(r.page, 27, true)} ${pad(r.bytes, 7)} ${pad(Math.round(r.rps), 8)} ${pad(r.p50, 7)} ${pad(r.p99, 7)} ${pad(Math.round(r.cpuUs), 18)} ${pad(`${Math.round((r.cpuUs * r.rps) / 1e4)}%`, 12)}`,
+    )
   const home = rows.find((r) => r.server === 'cached' && r.page.startsWith('live home'))!
-  console.log(`\nserver CPU per request on the cached live home: ${Math.round(home.cpuUs)} µs, i.e. about ${Math.round(1e6 / home.cpuUs)} req/s per core for the Node process alone`)
-  console.log(`target: a rendered home page at >= ${TARGET_RPS} req/s (live, as shipped): ${Math.round(home.rps)} req/s — ${verdict(home.rps >= TARGET_RPS)}`)
+  console.log(
+    `\nserver CPU per request on the cached live home: ${Math.round(home.cpuUs)} µs, i.e. about ${Math.round(1e6 / home.cpuUs)} req/s per core for the Node process alone`,
+  )
+  console.log(
+    `target: a rendered home page at >= ${TARGET_RPS} req/s (live, as shipped): ${Math.round(home.rps)} req/s — ${verdict(home.rps >= TARGET_RPS)}`,
+  )
   const hello = rows.find((r) => r.page.startsWith('hello-world'))!
   const ratio = home.rps / hello.rps
-  console.log(`target: cached live home >= 0.5 x hello-world (${Math.round(hello.rps)} req/s): ${ratio.toFixed(2)} — ${verdict(ratio >= 0.5)}`)
+  console.log(
+    `target: cached live home >= 0.5 x hello-world (${Math.round(hello.rps)} req/s): ${ratio.toFixed(2)} — ${verdict(ratio >= 0.5)}`,
+  )
 }
 
 if (process.argv.includes('--serve')) await serve(process.argv[process.argv.indexOf('--serve') + 1] === 'cached')

@@ -38,7 +38,13 @@ export type Config = {
   rateLimit: { backend: 'memory' | 'redis'; max: number; windowSeconds: number }
   logLevel: string
   signingSecret: string | undefined
-  oauth: { dynamicRegistration: boolean; accessTokenTtlSeconds: number; registrationsPerHour: number; metadataDocumentAllowHosts: string[]; metadataDocumentCaFile: string | undefined }
+  oauth: {
+    dynamicRegistration: boolean
+    accessTokenTtlSeconds: number
+    registrationsPerHour: number
+    metadataDocumentAllowHosts: string[]
+    metadataDocumentCaFile: string | undefined
+  }
   // Lets non-loopback clients read /metrics (Authorization: Bearer <token>).
   metricsToken: string | undefined
   storefront: { sharedMaxAgeSeconds: number }
@@ -55,7 +61,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration:\n  REDIS_URL is required when RATE_LIMIT_BACKEND=redis')
   }
   if (e.NODE_ENV === 'production' && !e.SIGNING_SECRET) {
-    throw new Error('Invalid configuration:\n  SIGNING_SECRET (at least 32 characters) is required when NODE_ENV=production')
+    throw new Error(
+      'Invalid configuration:\n  SIGNING_SECRET (at least 32 characters) is required when NODE_ENV=production',
+    )
   }
   return {
     env: e.NODE_ENV,
@@ -72,7 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dynamicRegistration: e.OAUTH_DYNAMIC_REGISTRATION === 'on',
       accessTokenTtlSeconds: e.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
       registrationsPerHour: e.OAUTH_REGISTRATIONS_PER_HOUR,
-      metadataDocumentAllowHosts: e.OAUTH_CIMD_ALLOW_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== ''),
+      metadataDocumentAllowHosts: e.OAUTH_CIMD_ALLOW_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h !== ''),
       metadataDocumentCaFile: e.OAUTH_CIMD_CA_FILE,
     },
     metricsToken: e.METRICS_TOKEN,

@@ -39,20 +39,36 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
 // A refusal, as every layer hands it up: the envelope's error without the request id.
-export type AppError<C extends ErrorCode = ErrorCode> = { code: C; message: string; details?: Record<string, unknown> | undefined }
+export type AppError<C extends ErrorCode = ErrorCode> = {
+  code: C
+  message: string
+  details?: Record<string, unknown> | undefined
+}
 
 // One problem of an input, as listed in details.issues. Batch issues also use NOT_FOUND and
 // CONFLICT (a duplicate id or slug), which are issue codes only.
 export type Issue = { path: string; code: ErrorCode | 'CONFLICT'; message: string; hint?: string }
 
-export type ErrorEnvelope = { error: { code: ErrorCode; message: string; details?: Record<string, unknown>; requestId: string } }
+export type ErrorEnvelope = {
+  error: { code: ErrorCode; message: string; details?: Record<string, unknown>; requestId: string }
+}
 
 // The contract's envelope: { error: { code, message, details?, requestId } }.
 export function errorEnvelope(error: AppError, requestId: string): ErrorEnvelope {
-  return { error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}), requestId } }
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.details ? { details: error.details } : {}),
+      requestId,
+    },
+  }
 }
 
-export const notFoundError = (what: string): AppError<'NOT_FOUND'> => ({ code: 'NOT_FOUND', message: `${what} not found` })
+export const notFoundError = (what: string): AppError<'NOT_FOUND'> => ({
+  code: 'NOT_FOUND',
+  message: `${what} not found`,
+})
 
 export type PathSegment = string | number
 
@@ -71,7 +87,9 @@ export function joinPath(prefix: string, segments: readonly PathSegment[]): stri
 
 // A zod error as the contract's details.issues (structurally typed, so this file needs no zod).
 // Too many items in a list is a limit, not a typo.
-type ZodLikeError = { issues: readonly { code: string; origin?: unknown; path: readonly PropertyKey[]; message: string }[] }
+type ZodLikeError = {
+  issues: readonly { code: string; origin?: unknown; path: readonly PropertyKey[]; message: string }[]
+}
 export function zodIssues(error: ZodLikeError, prefix = ''): Issue[] {
   return error.issues.map((i) => ({
     path: joinPath(prefix, i.path as (string | number)[]),
@@ -80,10 +98,16 @@ export function zodIssues(error: ZodLikeError, prefix = ''): Issue[] {
   }))
 }
 
-export function validationError(issues: Issue[]): AppError<'VALIDATION_FAILED' | 'LIMIT_EXCEEDED'> & { details: { issues: Issue[] } } {
-  const code = issues.length > 0 && issues.every((i) => i.code === 'LIMIT_EXCEEDED') ? 'LIMIT_EXCEEDED' : 'VALIDATION_FAILED'
+export function validationError(
+  issues: Issue[],
+): AppError<'VALIDATION_FAILED' | 'LIMIT_EXCEEDED'> & { details: { issues: Issue[] } } {
+  const code =
+    issues.length > 0 && issues.every((i) => i.code === 'LIMIT_EXCEEDED') ? 'LIMIT_EXCEEDED' : 'VALIDATION_FAILED'
   const first = issues[0]
-  const message = issues.length === 1 && first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : `${issues.length} problems found; see details.issues`
+  const message =
+    issues.length === 1 && first
+      ? `${first.path ? `${first.path}: ` : ''}${first.message}`
+      : `${issues.length} problems found; see details.issues`
   return { code, message, details: { issues } }
 }
 
@@ -91,13 +115,33 @@ export function validationError(issues: Issue[]): AppError<'VALIDATION_FAILED' |
 export const invalidUtf8Body: AppError<'VALIDATION_FAILED'> = {
   code: 'VALIDATION_FAILED',
   message: 'the request body is not valid UTF-8 (a malformed byte sequence)',
-  details: { issues: [{ path: '', code: 'VALIDATION_FAILED', message: 'malformed UTF-8 byte sequence; send JSON encoded as UTF-8' }] },
+  details: {
+    issues: [
+      { path: '', code: 'VALIDATION_FAILED', message: 'malformed UTF-8 byte sequence; send JSON encoded as UTF-8' },
+    ],
+  },
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300'])
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  '53300',
+])
 // node-postgres reports a lost or unreachable server partly without a code: these messages mean
 // "the database is not there right now" (503), not a bug.
-const UNAVAILABLE_MESSAGES = /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/
+const UNAVAILABLE_MESSAGES =
+  /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/
 
 export type Thrown = { code?: string | undefined; statusCode?: number | undefined; message?: string | undefined }
 
@@ -123,12 +167,26 @@ export function classifyError(error: Thrown): AppError & { log: boolean } {
       return { code: 'VALIDATION_FAILED', message: 'the request is malformed', log: false }
   }
   // Text PostgreSQL cannot store; inputs are checked for it first, this is the safety net.
-  if (error.code === '22021' || error.code === '22P05') return { code: 'VALIDATION_FAILED', message: 'the request contains text that cannot be stored (NUL or malformed Unicode)', log: true }
-  if (error instanceof SyntaxError) return { code: 'VALIDATION_FAILED', message: 'the request body is not valid JSON', log: false }
-  if (error.statusCode === 429) return { code: 'RATE_LIMITED', message: error.message || 'too many requests', log: false }
-  if (error.statusCode === 413) return { code: 'PAYLOAD_TOO_LARGE', message: 'the request body is too large', log: false }
-  if (error.statusCode === 415) return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'unsupported content type', log: false }
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return { code: 'VALIDATION_FAILED', message: 'the request is malformed', log: false }
-  if ((error.code && UNAVAILABLE_CODES.has(error.code)) || (typeof error.message === 'string' && UNAVAILABLE_MESSAGES.test(error.message))) return { code: 'UNAVAILABLE', message: 'a dependency is unavailable; retry shortly', log: true }
+  if (error.code === '22021' || error.code === '22P05')
+    return {
+      code: 'VALIDATION_FAILED',
+      message: 'the request contains text that cannot be stored (NUL or malformed Unicode)',
+      log: true,
+    }
+  if (error instanceof SyntaxError)
+    return { code: 'VALIDATION_FAILED', message: 'the request body is not valid JSON', log: false }
+  if (error.statusCode === 429)
+    return { code: 'RATE_LIMITED', message: error.message || 'too many requests', log: false }
+  if (error.statusCode === 413)
+    return { code: 'PAYLOAD_TOO_LARGE', message: 'the request body is too large', log: false }
+  if (error.statusCode === 415)
+    return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'unsupported content type', log: false }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    return { code: 'VALIDATION_FAILED', message: 'the request is malformed', log: false }
+  if (
+    (error.code && UNAVAILABLE_CODES.has(error.code)) ||
+    (typeof error.message === 'string' && UNAVAILABLE_MESSAGES.test(error.message))
+  )
+    return { code: 'UNAVAILABLE', message: 'a dependency is unavailable; retry shortly', log: true }
   return { code: 'INTERNAL', message: 'internal error; quote the requestId when reporting it', log: true }
 }

@@ -32,7 +32,14 @@ if (opened.pool) {
 // The in-memory caches' notifications: one LISTEN connection of its own on PostgreSQL, PGlite's
 // in-process listen() on the embedded database.
 const changeFeed: ChangeFeed = config.databaseUrl
-  ? postgresChangeFeed({ connectionString: config.databaseUrl, onState: (state, error) => logger[state === 'lost' ? 'warn' : 'info']({ err: error }, state === 'lost' ? 'change feed lost: caches bypassed until it listens again' : 'change feed listening') })
+  ? postgresChangeFeed({
+      connectionString: config.databaseUrl,
+      onState: (state, error) =>
+        logger[state === 'lost' ? 'warn' : 'info'](
+          { err: error },
+          state === 'lost' ? 'change feed lost: caches bypassed until it listens again' : 'change feed listening',
+        ),
+    })
   : opened.pglite
     ? await pgliteChangeFeed(opened.pglite)
     : disabledChangeFeed()
@@ -48,10 +55,15 @@ if (config.env !== 'production' && opened.kind === 'pglite' && !(await hasAnySto
   demoMerchants = seeded.merchants
 }
 
-const redis = config.redisUrl ? openRedis(config.redisUrl, (error) => logger.warn({ err: error.message }, 'redis unavailable')) : null
+const redis = config.redisUrl
+  ? openRedis(config.redisUrl, (error) => logger.warn({ err: error.message }, 'redis unavailable'))
+  : null
 const app = await buildApp(services, { logger, redis, ...servicePlugins() })
 // Idempotency records are kept 24 hours; expired ones are cleared hourly.
-const purge = setInterval(() => void purgeExpired(opened.db).catch((error) => logger.warn({ err: error }, 'idempotency purge failed')), 3600_000)
+const purge = setInterval(
+  () => void purgeExpired(opened.db).catch((error) => logger.warn({ err: error }, 'idempotency purge failed')),
+  3600_000,
+)
 purge.unref()
 // One instance leads the catch-up (advisory lock); the others take over within a second of its death.
 const stopCatchUp = startCatchUpLoop(opened.db, services.eventStore, projections, {
@@ -59,7 +71,8 @@ const stopCatchUp = startCatchUpLoop(opened.db, services.eventStore, projections
   retryMs: 1000,
   leadership: opened.kind === 'pglite' ? 'single' : 'advisory-lock',
   onError: (error) => logger.error({ err: error }, 'projection catch-up failed'),
-  onLeadership: (leading) => logger.info({ leading }, leading ? 'leading the projection catch-up' : 'no longer leading the projection catch-up'),
+  onLeadership: (leading) =>
+    logger.info({ leading }, leading ? 'leading the projection catch-up' : 'no longer leading the projection catch-up'),
 })
 
 await app.listen({ port: config.port, host: config.host })
@@ -72,10 +85,18 @@ const lines = [
   ...stores.map((s) => `  Storefront      ${config.baseUrl}/s/${s.slug}   (${s.name}, ${s.store_id})`),
   `  Dashboard       ${config.baseUrl}/dashboard   (merchants sign in here)`,
   ...(demoMerchants.length > 0
-    ? ['', 'Demo merchant sign-ins (shown once; `npm run merchants -- reset-password --email <e>` prints a new one):', ...demoMerchants.map((m) => `  ${m.stores.join(', ').padEnd(18)} ${m.email.padEnd(34)} ${m.password}`)]
+    ? [
+        '',
+        'Demo merchant sign-ins (shown once; `npm run merchants -- reset-password --email <e>` prints a new one):',
+        ...demoMerchants.map((m) => `  ${m.stores.join(', ').padEnd(18)} ${m.email.padEnd(34)} ${m.password}`),
+      ]
     : []),
   ...(demoKeys.length > 0
-    ? ['', 'Demo API keys (shown once; create more with `npm run keys -- create --store <id>`):', ...demoKeys.map((k) => `  ${k.storeName.padEnd(18)} ${k.name.padEnd(26)} ${k.key}`)]
+    ? [
+        '',
+        'Demo API keys (shown once; create more with `npm run keys -- create --store <id>`):',
+        ...demoKeys.map((k) => `  ${k.storeName.padEnd(18)} ${k.name.padEnd(26)} ${k.key}`),
+      ]
     : ['', 'API keys: `npm run keys -- create --store <store id>` (the demo keys were printed at first start).']),
   '',
 ]

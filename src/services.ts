@@ -46,7 +46,14 @@ export type Services = {
   close: () => Promise<void>
 }
 
-export function createServices(input: { config: Config; db: Kysely<Database>; signingSecret: string; logger: Logger; clock?: () => Date; changeFeed?: ChangeFeed }): Services {
+export function createServices(input: {
+  config: Config
+  db: Kysely<Database>
+  signingSecret: string
+  logger: Logger
+  clock?: () => Date
+  changeFeed?: ChangeFeed
+}): Services {
   const clock = input.clock ?? (() => new Date())
   // One budget of refusal audits per credential, shared by every transaction's deps.
   const admitRefusalAudit = refusalAuditLimiter(clock)
@@ -75,9 +82,16 @@ export function createServices(input: { config: Config; db: Kysely<Database>; si
   const commands: CommandDeps = { ...commandDeps(input.db), themes: createThemeCache() }
   const eventStore = commands.eventStore
   const changeFeed = input.changeFeed ?? disabledChangeFeed()
-  const read: ReadContext = { db: input.db, baseUrl: input.config.baseUrl, cursorSecret: `cursor:${input.signingSecret}`, caches: readCaches(changeFeed) }
+  const read: ReadContext = {
+    db: input.db,
+    baseUrl: input.config.baseUrl,
+    cursorSecret: `cursor:${input.signingSecret}`,
+    caches: readCaches(changeFeed),
+  }
   const credentials = new CredentialCache({ feed: changeFeed })
-  const lastUsed = new LastUsedRecorder(input.db, { onError: (error) => input.logger.warn({ err: error }, 'last_used_at batch failed') })
+  const lastUsed = new LastUsedRecorder(input.db, {
+    onError: (error) => input.logger.warn({ err: error }, 'last_used_at batch failed'),
+  })
   let closing: Promise<void> | null = null
   const close = () =>
     (closing ??= (async () => {
@@ -89,8 +103,21 @@ export function createServices(input: { config: Config; db: Kysely<Database>; si
     })())
   let storefront: Promise<Storefront> | undefined
   const services: Services = {
-    config: input.config, db: input.db, eventStore, commands, read, signingSecret: input.signingSecret, baseUrl: input.config.baseUrl, clock, logger: input.logger, changeFeed, credentials, lastUsed, close,
-    storefront: () => (storefront ??= import('./render/storefront.ts').then(({ createStorefront }) => createStorefront(services))),
+    config: input.config,
+    db: input.db,
+    eventStore,
+    commands,
+    read,
+    signingSecret: input.signingSecret,
+    baseUrl: input.config.baseUrl,
+    clock,
+    logger: input.logger,
+    changeFeed,
+    credentials,
+    lastUsed,
+    close,
+    storefront: () =>
+      (storefront ??= import('./render/storefront.ts').then(({ createStorefront }) => createStorefront(services))),
   }
   return services
 }
@@ -100,7 +127,13 @@ export function createServices(input: { config: Config; db: Kysely<Database>; si
 function readCaches(feed: ChangeFeed): ReadCaches {
   const count = (cache: string) => (result: CacheResult) => readCache.inc({ cache, result })
   return {
-    productPages: new StoreScopedCache({ feed, maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, sizeOf: (page) => page.items.reduce((n, item) => n + item.length, 256), count: count('product_pages') }),
+    productPages: new StoreScopedCache({
+      feed,
+      maxEntries: 2_000,
+      maxBytes: 64 * 1024 * 1024,
+      sizeOf: (page) => page.items.reduce((n, item) => n + item.length, 256),
+      count: count('product_pages'),
+    }),
     catalogParts: new StoreScopedCache({ feed, maxEntries: 10_000, count: count('catalog_parts') }),
     contextJson: new ContextJsonCache(),
     themeJson: new ThemeJsonCache(),

@@ -12,7 +12,11 @@ t.test('defaults, as the README documents them', async (t) => {
     rateLimit: { backend: 'memory', max: 120, windowSeconds: 60 },
     logLevel: 'info',
   })
-  t.equal(loadConfig({ BASE_URL: 'https://shop.example/' }).baseUrl, 'https://shop.example', 'no trailing slash in handed-out URLs')
+  t.equal(
+    loadConfig({ BASE_URL: 'https://shop.example/' }).baseUrl,
+    'https://shop.example',
+    'no trailing slash in handed-out URLs',
+  )
 })
 
 t.test('refusals at start-up, with what is wrong', async (t) => {

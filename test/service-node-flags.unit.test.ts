@@ -7,7 +7,10 @@ const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.ur
 // Every way the project starts the service passes the same Node flags, right before the entry point.
 t.test('npm start, the container and the systemd unit start node with the service flags', async (t) => {
   t.ok(SERVICE_NODE_FLAGS.length > 0)
-  t.equal((JSON.parse(read('package.json')) as { scripts: { start: string } }).scripts.start, `node ${SERVICE_ARGV.join(' ')}`)
+  t.equal(
+    (JSON.parse(read('package.json')) as { scripts: { start: string } }).scripts.start,
+    `node ${SERVICE_ARGV.join(' ')}`,
+  )
   const cmd = read('infra/Dockerfile').match(/^CMD (\[.*\])$/m)
   t.ok(cmd, 'the Dockerfile has an exec-form CMD')
   t.same(JSON.parse(cmd![1]!), ['node', ...SERVICE_ARGV])

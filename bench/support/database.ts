@@ -6,7 +6,8 @@ import { countPostgresCpu } from './measure.ts'
 
 // Benchmarks always run on real PostgreSQL (never PGlite): a fresh database per run, migrated
 // with the service's own migrations, dropped at the end (also on Ctrl-C).
-export const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+export const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 export type BenchDatabase = OpenedDatabase & {
   name: string
@@ -80,7 +81,10 @@ export async function createBenchDatabase(label: string, opts: BenchDatabaseOpti
     const pool = new pg.Pool({
       connectionString: url.toString(),
       max,
-      types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) } as pg.CustomTypesConfig,
+      types: {
+        getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+          oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
+      } as pg.CustomTypesConfig,
     })
     pool.on('error', () => {})
     pools.push(pool)
@@ -99,7 +103,11 @@ export async function createBenchDatabase(label: string, opts: BenchDatabaseOpti
 }
 
 // Runs `body` on a fresh database and always drops it afterwards.
-export async function withBenchDatabase<T>(label: string, opts: BenchDatabaseOptions, body: (db: BenchDatabase) => Promise<T>): Promise<T> {
+export async function withBenchDatabase<T>(
+  label: string,
+  opts: BenchDatabaseOptions,
+  body: (db: BenchDatabase) => Promise<T>,
+): Promise<T> {
   const db = await createBenchDatabase(label, opts)
   try {
     return await body(db)

@@ -20,15 +20,32 @@ export async function httpLoad(url: string, options: HttpLoadOptions): Promise<H
 
 async function viaAutocannon(url: string, { seconds, connections, headers }: HttpLoadOptions): Promise<HttpLoad> {
   const result = await autocannon({ url, connections, duration: seconds, ...(headers ? { headers } : {}) })
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) throw new Error(`autocannon ${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
-  return { requestsPerSecond: result.requests.average, total: result.requests.total, p50Ms: result.latency.p50, p99Ms: result.latency.p99 }
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
+    throw new Error(`autocannon ${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
+  return {
+    requestsPerSecond: result.requests.average,
+    total: result.requests.total,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+  }
 }
 
 // One GET path on one wrk thread (support/wrk-load.ts); every answer must be 2xx.
-async function wrk(binary: string, url: string, { seconds, connections, headers = {} }: HttpLoadOptions): Promise<HttpLoad> {
+async function wrk(
+  binary: string,
+  url: string,
+  { seconds, connections, headers = {} }: HttpLoadOptions,
+): Promise<HttpLoad> {
   const { origin, pathname, search } = new URL(url)
-  const r = await wrkLoad(binary, origin, { method: 'GET', paths: [`${pathname}${search}`], connections, seconds, headers })
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`wrk ${url}: ${r.non2xx} non-2xx responses, ${r.errors} socket errors or timeouts`)
+  const r = await wrkLoad(binary, origin, {
+    method: 'GET',
+    paths: [`${pathname}${search}`],
+    connections,
+    seconds,
+    headers,
+  })
+  if (r.non2xx > 0 || r.errors > 0)
+    throw new Error(`wrk ${url}: ${r.non2xx} non-2xx responses, ${r.errors} socket errors or timeouts`)
   const at = (p: number) => r.quantilesMs[Math.round((p / 100) * r.quantilesMs.length) - 1]!
   return { requestsPerSecond: r.requests / r.seconds, total: r.requests, p50Ms: at(50), p99Ms: at(99) }
 }

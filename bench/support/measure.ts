@@ -10,7 +10,17 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[rank]!
 }
 
-export type Summary = { ops: number; units: number; seconds: number; opsPerSecond: number; unitsPerSecond: number; p50: number; p99: number; max: number; cpu?: Cpu }
+export type Summary = {
+  ops: number
+  units: number
+  seconds: number
+  opsPerSecond: number
+  unitsPerSecond: number
+  p50: number
+  p99: number
+  max: number
+  cpu?: Cpu
+}
 
 export function summarize(latenciesMs: number[], seconds: number, unitsPerOp = 1, cpu?: Cpu): Summary {
   const sorted = Float64Array.from(latenciesMs).sort()
@@ -45,7 +55,10 @@ export type LoadOptions = {
 
 // Runs `op` in `workers` concurrent loops (each worker waits for its own previous op), records
 // each op's latency, and returns them with the wall-clock time of the whole run.
-export async function closedLoop(options: LoadOptions, op: (worker: number, iteration: number) => Promise<void>): Promise<Run> {
+export async function closedLoop(
+  options: LoadOptions,
+  op: (worker: number, iteration: number) => Promise<void>,
+): Promise<Run> {
   const latencies: number[] = []
   const cpu0 = await cpuSnapshot()
   const deadline = performance.now() + options.seconds * 1000
@@ -68,7 +81,8 @@ export async function closedLoop(options: LoadOptions, op: (worker: number, iter
   return { latencies, seconds, cpu: { node: cpu.node, postgres: cpu.postgres, machine: cpu.machine } }
 }
 
-export const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '-')
+export const fmt = (n: number, digits = 0) =>
+  Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '-'
 export const ms = (n: number) => `${fmt(n, n < 10 ? 2 : 1)} ms`
 
 export function table(rows: Record<string, string | number>[]): string {
@@ -185,7 +199,13 @@ export async function cpuSnapshot(): Promise<CpuSnapshot> {
     }
   }
   const u = process.cpuUsage()
-  return { node: (u.user + u.system) / 1e6, postgres: NaN, machine: machineBusy(), wall: performance.now() / 1000, pids }
+  return {
+    node: (u.user + u.system) / 1e6,
+    postgres: NaN,
+    machine: machineBusy(),
+    wall: performance.now() / 1000,
+    pids,
+  }
 }
 
 export async function cpuSince(start: CpuSnapshot): Promise<Cpu & { wall: number }> {
@@ -209,14 +229,23 @@ export function mergeRuns(runs: Run[]): Run {
   return {
     latencies: runs.flatMap((r) => r.latencies),
     seconds: runs.reduce((a, r) => a + r.seconds, 0),
-    cpu: { node: runs.reduce((a, r) => a + r.cpu.node, 0), postgres: runs.reduce((a, r) => a + r.cpu.postgres, 0), machine: runs.reduce((a, r) => a + r.cpu.machine, 0) },
+    cpu: {
+      node: runs.reduce((a, r) => a + r.cpu.node, 0),
+      postgres: runs.reduce((a, r) => a + r.cpu.postgres, 0),
+      machine: runs.reduce((a, r) => a + r.cpu.machine, 0),
+    },
   }
 }
 
 // Measures several variants in alternating rounds (A B C, C B A, A B C...) so that drift on a
 // shared machine (WAL flush latency, checkpoints, a neighbour) lands on every variant alike;
 // each variant's rounds are merged into one run.
-export async function interleaved<V>(variants: V[], rounds: number, slot: (variant: V, index: number, round: number) => Promise<Run>, beforeSlot?: () => Promise<void>): Promise<Run[]> {
+export async function interleaved<V>(
+  variants: V[],
+  rounds: number,
+  slot: (variant: V, index: number, round: number) => Promise<Run>,
+  beforeSlot?: () => Promise<void>,
+): Promise<Run[]> {
   const runs: Run[][] = variants.map(() => [])
   for (let round = 0; round < rounds; round++) {
     const order = variants.map((_, i) => i)

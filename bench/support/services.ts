@@ -15,7 +15,11 @@ export const BENCH_SIGNING_SECRET = 'bench-signing-secret-0123456789abcdef'
 // The real services (createServices) on a bench database, seeded like `npm start` does. With
 // `changeFeedUrl`, the change feed main.ts opens (credential cache and storefront probes in use),
 // unless BENCH_CHANGE_FEED=off (every cache bypassed: one lookup per request, as before them).
-export async function seededServices(db: Kysely<Database>, env: Record<string, string> = {}, options: { changeFeedUrl?: string } = {}): Promise<{ services: Services; keys: DemoKey[] }> {
+export async function seededServices(
+  db: Kysely<Database>,
+  env: Record<string, string> = {},
+  options: { changeFeedUrl?: string } = {},
+): Promise<{ services: Services; keys: DemoKey[] }> {
   const config = loadConfig({
     NODE_ENV: 'test',
     BASE_URL: 'http://storefront.bench',
@@ -30,7 +34,13 @@ export async function seededServices(db: Kysely<Database>, env: Record<string, s
     changeFeed = postgresChangeFeed({ connectionString: options.changeFeedUrl })
     await changeFeed.ready()
   }
-  const services = createServices({ config, db, signingSecret: BENCH_SIGNING_SECRET, logger: pino({ level: 'silent' }), ...(changeFeed ? { changeFeed } : {}) })
+  const services = createServices({
+    config,
+    db,
+    signingSecret: BENCH_SIGNING_SECRET,
+    logger: pino({ level: 'silent' }),
+    ...(changeFeed ? { changeFeed } : {}),
+  })
   const { keys } = await seedDemo(services)
   return { services, keys }
 }
@@ -43,11 +53,19 @@ export const agentContext = (storeId: string, operation = 'applyThemeBatch'): Co
 })
 
 // n draft themes spread over the given stores (a store holds at most 20 themes, one is the starter).
-export async function draftThemes(services: Services, n: number, storeIds: readonly string[] = DEMO_STORE_IDS, name = 'Bench draft'): Promise<{ themeId: string; storeId: string }[]> {
+export async function draftThemes(
+  services: Services,
+  n: number,
+  storeIds: readonly string[] = DEMO_STORE_IDS,
+  name = 'Bench draft',
+): Promise<{ themeId: string; storeId: string }[]> {
   const out: { themeId: string; storeId: string }[] = []
   for (let i = 0; i < n; i++) {
     const storeId = storeIds[i % storeIds.length]!
-    const created = await createTheme(services.commands, agentContext(storeId, 'createTheme'), { name: `${name} ${i + 1}`, provider: 'bench' })
+    const created = await createTheme(services.commands, agentContext(storeId, 'createTheme'), {
+      name: `${name} ${i + 1}`,
+      provider: 'bench',
+    })
     if (!created.ok) throw new Error(`createTheme: ${created.error.code} ${created.error.message}`)
     out.push({ themeId: created.value.themeId, storeId })
   }
@@ -57,7 +75,11 @@ export async function draftThemes(services: Services, n: number, storeIds: reado
 // Ten valid operations that leave the theme as it found them (apart from one heading), so a
 // batch can be applied forever: three sections added, updated, moved, then deleted again.
 export function tenOperations(i: number): Edit[] {
-  const section = (id: string, heading: string) => ({ id, type: 'rich-text', settings: { heading, body: `<p>Section ${id}, batch ${i}.</p>`, alignment: 'left', width: 'narrow' } })
+  const section = (id: string, heading: string) => ({
+    id,
+    type: 'rich-text',
+    settings: { heading, body: `<p>Section ${id}, batch ${i}.</p>`, alignment: 'left', width: 'narrow' },
+  })
   return [
     { op: 'createSection', target: { template: 'home' }, index: 0, section: section('bench-a', 'First') },
     { op: 'createSection', target: { template: 'home' }, section: section('bench-b', 'Second') },
@@ -78,7 +100,8 @@ export function tenSettingUpdates(i: number): Edit[] {
   const ids = ['home-hero', 'home-products', 'home-about']
   return Array.from({ length: 10 }, (_, k) => {
     const sectionId = ids[k % ids.length]!
-    const settings = sectionId === 'home-products' ? { heading: `New arrivals ${i}.${k}` } : { heading: `Heading ${i}.${k}` }
+    const settings =
+      sectionId === 'home-products' ? { heading: `New arrivals ${i}.${k}` } : { heading: `Heading ${i}.${k}` }
     return { op: 'updateSection', sectionId, settings } as Edit
   })
 }

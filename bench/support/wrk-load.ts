@@ -18,7 +18,10 @@ const run = promisify(execFile)
 
 // wrk's path when Debian's package (or a local build) is installed and BENCH_LOAD=autocannon does
 // not ask for the JavaScript generator instead.
-export const installedWrk: string | undefined = process.env.BENCH_LOAD === 'autocannon' ? undefined : ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((path) => existsSync(path))
+export const installedWrk: string | undefined =
+  process.env.BENCH_LOAD === 'autocannon'
+    ? undefined
+    : ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((path) => existsSync(path))
 
 export type WrkOptions = {
   method: 'GET' | 'POST'
@@ -33,7 +36,15 @@ export type WrkOptions = {
 
 // Latencies as 1,000 quantiles of the run (each stands for a thousandth of its requests).
 // non2xx: answers of status 400 or more (a 3xx passes, as in wrk's own count).
-export type WrkRun = { requests: number; non2xx: number; errors: number; bytes: number; seconds: number; quantilesMs: number[]; maxMs: number }
+export type WrkRun = {
+  requests: number
+  non2xx: number
+  errors: number
+  bytes: number
+  seconds: number
+  quantilesMs: number[]
+  maxMs: number
+}
 
 const QUANTILES = 1000
 
@@ -44,7 +55,9 @@ const long = (s: string) => {
 }
 
 function script(options: WrkOptions): string {
-  const headers = Object.entries(options.headers).map(([k, v]) => `wrk.headers[ ${long(k)} ] = ${long(v)}`).join('\n')
+  const headers = Object.entries(options.headers)
+    .map(([k, v]) => `wrk.headers[ ${long(k)} ] = ${long(v)}`)
+    .join('\n')
   return `
 local paths = { ${options.paths.map(long).join(', ')} }
 local threads = 0
@@ -82,10 +95,25 @@ export async function wrkLoad(binary: string, base: string, options: WrkOptions)
     const perPath = options.paths.length > 1
     const threads = perPath ? options.paths.length : 1
     const connections = perPath ? options.paths.length : options.connections
-    const { stdout } = await run(binary, [`-t${threads}`, `-c${connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', file, base], { maxBuffer: 16 * 1024 * 1024 })
+    const { stdout } = await run(
+      binary,
+      [`-t${threads}`, `-c${connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', file, base],
+      { maxBuffer: 16 * 1024 * 1024 },
+    )
     const line = stdout.split('\n').find((l) => l.startsWith('WRK '))
     if (!line) throw new Error(`wrk: no summary in its output\n${stdout}`)
-    const r = JSON.parse(line.slice(4)) as { requests: number; duration: number; bytes: number; status: number; connect: number; read: number; write: number; timeout: number; max: number; quantiles: number[] }
+    const r = JSON.parse(line.slice(4)) as {
+      requests: number
+      duration: number
+      bytes: number
+      status: number
+      connect: number
+      read: number
+      write: number
+      timeout: number
+      max: number
+      quantiles: number[]
+    }
     return {
       requests: r.requests,
       non2xx: r.status,

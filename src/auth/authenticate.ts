@@ -29,7 +29,10 @@ export function bearerToken(header: string | undefined): string | null | undefin
 }
 
 export function refusal(reason: RefusalReason): { ok: false; refusal: Refusal } {
-  const message = reason === 'missing' ? 'a bearer credential is required' : `the credential is ${reason === 'unknown' || reason === 'malformed' ? 'not valid' : reason}`
+  const message =
+    reason === 'missing'
+      ? 'a bearer credential is required'
+      : `the credential is ${reason === 'unknown' || reason === 'malformed' ? 'not valid' : reason}`
   return { ok: false, refusal: { reason, error: { code: 'UNAUTHENTICATED', message } } }
 }
 
@@ -37,22 +40,58 @@ export function refusal(reason: RefusalReason): { ok: false; refusal: Refusal } 
 // OAuth audience are checked every time, against the cached values.
 function admit(credential: CachedCredential, context: CallContext, extra: CredentialServices): Authentication {
   if (credential.expiresAt !== null && credential.expiresAt <= context.now.getTime()) return refusal('expired')
-  if (credential.resource !== undefined && !(oauthResources(context.baseUrl) as readonly string[]).includes(credential.resource)) return refusal('unknown')
-  if (credential.actor.credentialId) extra.lastUsed?.touch(credential.grantId === undefined ? 'api_key' : 'oauth_grant', credential.actor.credentialId, context.now)
-  return { ok: true, caller: { storeId: credential.storeId, scopes: new Set(credential.scopes), actor: credential.actor, channel: context.channel, requestId: context.requestId } }
+  if (
+    credential.resource !== undefined &&
+    !(oauthResources(context.baseUrl) as readonly string[]).includes(credential.resource)
+  )
+    return refusal('unknown')
+  if (credential.actor.credentialId)
+    extra.lastUsed?.touch(
+      credential.grantId === undefined ? 'api_key' : 'oauth_grant',
+      credential.actor.credentialId,
+      context.now,
+    )
+  return {
+    ok: true,
+    caller: {
+      storeId: credential.storeId,
+      scopes: new Set(credential.scopes),
+      actor: credential.actor,
+      channel: context.channel,
+      requestId: context.requestId,
+    },
+  }
 }
 
-async function lookUpApiKey(db: Kysely<Database>, hash: string, now: Date): Promise<CachedCredential | { refused: RefusalReason }> {
-  const key = await db.selectFrom('api_keys').select(['key_id', 'store_id', 'scopes', 'app_id', 'revoked_at', 'expires_at']).where('key_hash', '=', hash).executeTakeFirst()
+async function lookUpApiKey(
+  db: Kysely<Database>,
+  hash: string,
+  now: Date,
+): Promise<CachedCredential | { refused: RefusalReason }> {
+  const key = await db
+    .selectFrom('api_keys')
+    .select(['key_id', 'store_id', 'scopes', 'app_id', 'revoked_at', 'expires_at'])
+    .where('key_hash', '=', hash)
+    .executeTakeFirst()
   if (!key) return { refused: 'unknown' }
   if (key.revoked_at) return { refused: 'revoked' }
   const expiresAt = key.expires_at ? new Date(key.expires_at).getTime() : null
   if (expiresAt !== null && expiresAt <= now.getTime()) return { refused: 'expired' }
-  return { storeId: key.store_id, scopes: new Set(key.scopes), actor: { kind: 'api_key', credentialId: key.key_id, appId: key.app_id }, expiresAt }
+  return {
+    storeId: key.store_id,
+    scopes: new Set(key.scopes),
+    actor: { kind: 'api_key', credentialId: key.key_id, appId: key.app_id },
+    expiresAt,
+  }
 }
 
 // The Authorization header of an agent's request: an API key or an OAuth access token.
-export async function authenticateBearer(db: Kysely<Database>, header: string | undefined, context: CallContext, extra: CredentialServices = {}): Promise<Authentication> {
+export async function authenticateBearer(
+  db: Kysely<Database>,
+  header: string | undefined,
+  context: CallContext,
+  extra: CredentialServices = {},
+): Promise<Authentication> {
   const token = bearerToken(header)
   if (token === undefined) return refusal('missing')
   if (token === null) return refusal('malformed')

@@ -17,4 +17,9 @@ export type Caller = {
   idempotencyKey?: string | undefined
 }
 
-export const merchantActor = (merchantId: string): Actor => ({ kind: 'merchant', merchantId, credentialId: null, appId: null })
+export const merchantActor = (merchantId: string): Actor => ({
+  kind: 'merchant',
+  merchantId,
+  credentialId: null,
+  appId: null,
+})

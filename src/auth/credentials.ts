@@ -18,14 +18,33 @@ export const newClientSecret = () => `${CLIENT_SECRET_PREFIX}${base62(43)}`
 export const hashCredential = (secret: string) => hash('sha256', secret, 'hex')
 
 export async function ensureApp(db: Kysely<Database>, input: { storeId: string; name: string }): Promise<string> {
-  const existing = await db.selectFrom('apps').select('app_id').where('store_id', '=', input.storeId).where('name', '=', input.name).executeTakeFirst()
+  const existing = await db
+    .selectFrom('apps')
+    .select('app_id')
+    .where('store_id', '=', input.storeId)
+    .where('name', '=', input.name)
+    .executeTakeFirst()
   if (existing) return existing.app_id
   const appId = newId('app')
-  await db.insertInto('apps').values({ app_id: appId, store_id: input.storeId, name: input.name, client_id: newClientId(), client_secret_hash: null, redirect_uris: [], kind: 'public' }).execute()
+  await db
+    .insertInto('apps')
+    .values({
+      app_id: appId,
+      store_id: input.storeId,
+      name: input.name,
+      client_id: newClientId(),
+      client_secret_hash: null,
+      redirect_uris: [],
+      kind: 'public',
+    })
+    .execute()
   return appId
 }
 
-export async function createApiKey(db: Kysely<Database>, input: { storeId: string; appId: string; name: string; scopes: readonly string[]; expiresAt?: Date | null }): Promise<{ key: string; keyId: string; scopes: Scope[] }> {
+export async function createApiKey(
+  db: Kysely<Database>,
+  input: { storeId: string; appId: string; name: string; scopes: readonly string[]; expiresAt?: Date | null },
+): Promise<{ key: string; keyId: string; scopes: Scope[] }> {
   const unknown = input.scopes.filter((s) => !isScope(s))
   if (unknown.length > 0) throw new Error(`unknown scopes: ${unknown.join(', ')}`)
   const key = `${API_KEY_PREFIX}${base62(43)}`
@@ -33,12 +52,26 @@ export async function createApiKey(db: Kysely<Database>, input: { storeId: strin
   const scopes = [...new Set(input.scopes)] as Scope[]
   await db
     .insertInto('api_keys')
-    .values({ key_id: keyId, app_id: input.appId, store_id: input.storeId, name: input.name, key_hash: hashCredential(key), key_hint: `${key.slice(0, API_KEY_PREFIX.length + 4)}…`, scopes, expires_at: input.expiresAt ?? null })
+    .values({
+      key_id: keyId,
+      app_id: input.appId,
+      store_id: input.storeId,
+      name: input.name,
+      key_hash: hashCredential(key),
+      key_hint: `${key.slice(0, API_KEY_PREFIX.length + 4)}…`,
+      scopes,
+      expires_at: input.expiresAt ?? null,
+    })
     .execute()
   return { key, keyId, scopes }
 }
 
 export async function revokeApiKey(db: Kysely<Database>, keyId: string): Promise<boolean> {
-  const result = await db.updateTable('api_keys').set({ revoked_at: new Date() }).where('key_id', '=', keyId).where('revoked_at', 'is', null).executeTakeFirst()
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: new Date() })
+    .where('key_id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }

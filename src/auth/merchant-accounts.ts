@@ -19,24 +19,45 @@ export const isEmail = (email: string) => email.length <= MAX_EMAIL_LENGTH && EM
 export type MerchantStore = { storeId: string; name: string; slug: string }
 
 export async function merchantStores(db: Kysely<Database>, merchantId: string): Promise<MerchantStore[]> {
-  const rows = await db.selectFrom('stores').select(['store_id', 'name', 'slug']).where('merchant_id', '=', merchantId).orderBy('store_id').execute()
+  const rows = await db
+    .selectFrom('stores')
+    .select(['store_id', 'name', 'slug'])
+    .where('merchant_id', '=', merchantId)
+    .orderBy('store_id')
+    .execute()
   return rows.map((r) => ({ storeId: r.store_id, name: r.name, slug: r.slug }))
 }
 
 // A new merchant owning an existing store, or an existing merchant (by email) given that store.
 // Returns the generated password, to be printed once.
-export async function createMerchant(db: Kysely<Database>, input: { storeId: string; email: string; name?: string }): Promise<{ merchantId: string; email: string; password: string }> {
+export async function createMerchant(
+  db: Kysely<Database>,
+  input: { storeId: string; email: string; name?: string },
+): Promise<{ merchantId: string; email: string; password: string }> {
   const email = normalizeEmail(input.email)
   if (!isEmail(email)) throw new Error(`not an email address: ${input.email}`)
-  const store = await db.selectFrom('stores').select(['store_id', 'merchant_id']).where('store_id', '=', input.storeId).executeTakeFirst()
+  const store = await db
+    .selectFrom('stores')
+    .select(['store_id', 'merchant_id'])
+    .where('store_id', '=', input.storeId)
+    .executeTakeFirst()
   if (!store) throw new Error(`no store ${input.storeId}`)
   const password = generatePassword()
   const passwordHash = await hashPassword(password)
   const merchantId = await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('merchants').select('merchant_id').where(sql`lower(email)`, '=', email).executeTakeFirst()
+    const existing = await trx
+      .selectFrom('merchants')
+      .select('merchant_id')
+      .where(sql`lower(email)`, '=', email)
+      .executeTakeFirst()
     const id = existing?.merchant_id ?? newId('mer')
-    if (existing) await trx.updateTable('merchants').set({ password_hash: passwordHash }).where('merchant_id', '=', id).execute()
-    else await trx.insertInto('merchants').values({ merchant_id: id, email, name: input.name ?? email.split('@')[0]!, password_hash: passwordHash }).execute()
+    if (existing)
+      await trx.updateTable('merchants').set({ password_hash: passwordHash }).where('merchant_id', '=', id).execute()
+    else
+      await trx
+        .insertInto('merchants')
+        .values({ merchant_id: id, email, name: input.name ?? email.split('@')[0]!, password_hash: passwordHash })
+        .execute()
     await trx.updateTable('stores').set({ merchant_id: id }).where('store_id', '=', input.storeId).execute()
     return id
   })
@@ -44,15 +65,32 @@ export async function createMerchant(db: Kysely<Database>, input: { storeId: str
 }
 
 // A new generated password; every session of the merchant ends.
-export async function resetPassword(db: Kysely<Database>, emailInput: string, now = new Date()): Promise<{ merchantId: string; email: string; password: string } | null> {
+export async function resetPassword(
+  db: Kysely<Database>,
+  emailInput: string,
+  now = new Date(),
+): Promise<{ merchantId: string; email: string; password: string } | null> {
   const email = normalizeEmail(emailInput)
-  const merchant = await db.selectFrom('merchants').select(['merchant_id', 'email']).where(sql`lower(email)`, '=', email).executeTakeFirst()
+  const merchant = await db
+    .selectFrom('merchants')
+    .select(['merchant_id', 'email'])
+    .where(sql`lower(email)`, '=', email)
+    .executeTakeFirst()
   if (!merchant) return null
   const password = generatePassword()
   const passwordHash = await hashPassword(password)
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('merchants').set({ password_hash: passwordHash }).where('merchant_id', '=', merchant.merchant_id).execute()
-    await trx.updateTable('merchant_sessions').set({ revoked_at: now }).where('merchant_id', '=', merchant.merchant_id).where('revoked_at', 'is', null).execute()
+    await trx
+      .updateTable('merchants')
+      .set({ password_hash: passwordHash })
+      .where('merchant_id', '=', merchant.merchant_id)
+      .execute()
+    await trx
+      .updateTable('merchant_sessions')
+      .set({ revoked_at: now })
+      .where('merchant_id', '=', merchant.merchant_id)
+      .where('revoked_at', 'is', null)
+      .execute()
     await trx.deleteFrom('login_lockouts').where('subject', '=', `email:${email}`).execute()
   })
   return { merchantId: merchant.merchant_id, email: merchant.email, password }
@@ -65,13 +103,36 @@ export type SignIn =
 
 // Five failures in 15 minutes for one account or one client address lock both out for 15
 // minutes. Counters live in PostgreSQL: a database error fails the sign-in, never opens it.
-export async function signIn(db: Kysely<Database>, input: { email: string; password: string; address: string }, now = new Date()): Promise<SignIn> {
+export async function signIn(
+  db: Kysely<Database>,
+  input: { email: string; password: string; address: string },
+  now = new Date(),
+): Promise<SignIn> {
   const email = normalizeEmail(input.email)
   const subjects = [`email:${email.slice(0, MAX_EMAIL_LENGTH)}`, `addr:${input.address}`]
-  const lock = await db.selectFrom('login_lockouts').select('locked_until').where('subject', 'in', subjects).where('locked_until', '>', now).orderBy('locked_until', 'desc').executeTakeFirst()
-  if (lock) return { ok: false, reason: 'throttled', retryAfterSeconds: Math.max(1, Math.ceil((new Date(lock.locked_until).getTime() - now.getTime()) / 1000)) }
-  const merchant = isEmail(email) ? await db.selectFrom('merchants').select(['merchant_id', 'password_hash']).where(sql`lower(email)`, '=', email).executeTakeFirst() : undefined
-  const good = input.password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(merchant?.password_hash ?? null, input.password))
+  const lock = await db
+    .selectFrom('login_lockouts')
+    .select('locked_until')
+    .where('subject', 'in', subjects)
+    .where('locked_until', '>', now)
+    .orderBy('locked_until', 'desc')
+    .executeTakeFirst()
+  if (lock)
+    return {
+      ok: false,
+      reason: 'throttled',
+      retryAfterSeconds: Math.max(1, Math.ceil((new Date(lock.locked_until).getTime() - now.getTime()) / 1000)),
+    }
+  const merchant = isEmail(email)
+    ? await db
+        .selectFrom('merchants')
+        .select(['merchant_id', 'password_hash'])
+        .where(sql`lower(email)`, '=', email)
+        .executeTakeFirst()
+    : undefined
+  const good =
+    input.password.length <= MAX_PASSWORD_LENGTH &&
+    (await verifyPassword(merchant?.password_hash ?? null, input.password))
   if (good && merchant) {
     const stores = await merchantStores(db, merchant.merchant_id)
     if (stores.length > 0) {
@@ -80,13 +141,26 @@ export async function signIn(db: Kysely<Database>, input: { email: string; passw
     }
   }
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('login_failures').values(subjects.map((subject) => ({ subject, failed_at: now }))).execute()
+    await trx
+      .insertInto('login_failures')
+      .values(subjects.map((subject) => ({ subject, failed_at: now })))
+      .execute()
     const since = new Date(now.getTime() - LOGIN_WINDOW_MS)
-    const counts = await trx.selectFrom('login_failures').select(['subject', (eb) => eb.fn.countAll<string>().as('n')]).where('subject', 'in', subjects).where('failed_at', '>', since).groupBy('subject').execute()
+    const counts = await trx
+      .selectFrom('login_failures')
+      .select(['subject', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('subject', 'in', subjects)
+      .where('failed_at', '>', since)
+      .groupBy('subject')
+      .execute()
     const until = new Date(now.getTime() + LOGIN_LOCKOUT_MS)
     for (const c of counts) {
       if (Number(c.n) < LOGIN_MAX_FAILURES) continue
-      await trx.insertInto('login_lockouts').values({ subject: c.subject, locked_until: until }).onConflict((oc) => oc.column('subject').doUpdateSet({ locked_until: until })).execute()
+      await trx
+        .insertInto('login_lockouts')
+        .values({ subject: c.subject, locked_until: until })
+        .onConflict((oc) => oc.column('subject').doUpdateSet({ locked_until: until }))
+        .execute()
     }
     await trx.deleteFrom('login_failures').where('failed_at', '<', since).execute()
   })
@@ -94,14 +168,26 @@ export async function signIn(db: Kysely<Database>, input: { email: string; passw
 }
 
 // The demo merchants (seeded without a password) get one on first start, printed once.
-export async function giveDemoPasswords(db: Kysely<Database>): Promise<{ email: string; password: string; stores: string[] }[]> {
-  const merchants = await db.selectFrom('merchants').select(['merchant_id', 'email']).where('password_hash', 'is', null).orderBy('email').execute()
+export async function giveDemoPasswords(
+  db: Kysely<Database>,
+): Promise<{ email: string; password: string; stores: string[] }[]> {
+  const merchants = await db
+    .selectFrom('merchants')
+    .select(['merchant_id', 'email'])
+    .where('password_hash', 'is', null)
+    .orderBy('email')
+    .execute()
   const out = []
   for (const m of merchants) {
     const stores = await merchantStores(db, m.merchant_id)
     if (stores.length === 0) continue
     const password = generatePassword()
-    await db.updateTable('merchants').set({ password_hash: await hashPassword(password) }).where('merchant_id', '=', m.merchant_id).where('password_hash', 'is', null).execute()
+    await db
+      .updateTable('merchants')
+      .set({ password_hash: await hashPassword(password) })
+      .where('merchant_id', '=', m.merchant_id)
+      .where('password_hash', 'is', null)
+      .execute()
     out.push({ email: m.email, password, stores: stores.map((s) => s.name) })
   }
   return out

@@ -18,10 +18,17 @@ export const SESSION_IDLE_MS = 2 * 3600_000
 // last_seen_at is written at most once a minute per session, not on every page.
 const TOUCH_EVERY_MS = 60_000
 
-export const sessionCookieName = (baseUrl: string) => (baseUrl.startsWith('https:') ? '__Host-sf_session' : 'sf_session')
+export const sessionCookieName = (baseUrl: string) =>
+  baseUrl.startsWith('https:') ? '__Host-sf_session' : 'sf_session'
 
 export function sessionCookieOptions(baseUrl: string, expires?: Date) {
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: baseUrl.startsWith('https:'), ...(expires ? { expires } : {}) }
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: baseUrl.startsWith('https:'),
+    ...(expires ? { expires } : {}),
+  }
 }
 
 export type MerchantSession = {
@@ -39,11 +46,25 @@ export type MerchantSession = {
 type SessionDeps = { db: Kysely<Database>; baseUrl: string; clock: () => Date }
 
 // A fresh id at every sign-in (the one a visitor had before is never reused).
-export async function startSession(deps: SessionDeps, input: { merchantId: string; storeId: string }): Promise<{ token: string; expiresAt: Date }> {
+export async function startSession(
+  deps: SessionDeps,
+  input: { merchantId: string; storeId: string },
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url')
   const now = deps.clock()
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS)
-  await deps.db.insertInto('merchant_sessions').values({ session_hash: hashCredential(token), merchant_id: input.merchantId, store_id: input.storeId, created_at: now, last_seen_at: now, expires_at: expiresAt, revoked_at: null }).execute()
+  await deps.db
+    .insertInto('merchant_sessions')
+    .values({
+      session_hash: hashCredential(token),
+      merchant_id: input.merchantId,
+      store_id: input.storeId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      revoked_at: null,
+    })
+    .execute()
   return { token, expiresAt }
 }
 
@@ -58,24 +79,47 @@ export async function findSession(deps: SessionDeps, token: string): Promise<Mer
     .where('s.session_hash', '=', sessionHash)
     .executeTakeFirst()
   if (!row || row.revoked_at) return null
-  if (new Date(row.expires_at) <= now || now.getTime() - new Date(row.last_seen_at).getTime() >= SESSION_IDLE_MS) return null
+  if (new Date(row.expires_at) <= now || now.getTime() - new Date(row.last_seen_at).getTime() >= SESSION_IDLE_MS)
+    return null
   const stores = await merchantStores(deps.db, row.merchant_id)
   const store = stores.find((s) => s.storeId === row.store_id)
   // The store changed hands since sign-in: the session no longer opens it.
   if (!store) return null
   if (now.getTime() - new Date(row.last_seen_at).getTime() >= TOUCH_EVERY_MS) {
-    await deps.db.updateTable('merchant_sessions').set({ last_seen_at: now }).where('session_hash', '=', sessionHash).execute()
+    await deps.db
+      .updateTable('merchant_sessions')
+      .set({ last_seen_at: now })
+      .where('session_hash', '=', sessionHash)
+      .execute()
   }
-  return { merchantId: row.merchant_id, email: row.email, name: row.name, storeId: store.storeId, store, stores, sessionHash, expiresAt: new Date(row.expires_at) }
+  return {
+    merchantId: row.merchant_id,
+    email: row.email,
+    name: row.name,
+    storeId: store.storeId,
+    store,
+    stores,
+    sessionHash,
+    expiresAt: new Date(row.expires_at),
+  }
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionHash: string, now = new Date()): Promise<void> {
-  await db.updateTable('merchant_sessions').set({ revoked_at: now }).where('session_hash', '=', sessionHash).where('revoked_at', 'is', null).execute()
+  await db
+    .updateTable('merchant_sessions')
+    .set({ revoked_at: now })
+    .where('session_hash', '=', sessionHash)
+    .where('revoked_at', 'is', null)
+    .execute()
 }
 
 export async function switchStore(db: Kysely<Database>, session: MerchantSession, storeId: string): Promise<boolean> {
   if (!session.stores.some((s) => s.storeId === storeId)) return false
-  await db.updateTable('merchant_sessions').set({ store_id: storeId }).where('session_hash', '=', session.sessionHash).execute()
+  await db
+    .updateTable('merchant_sessions')
+    .set({ store_id: storeId })
+    .where('session_hash', '=', session.sessionHash)
+    .execute()
   return true
 }
 
@@ -85,7 +129,9 @@ const cache = new WeakMap<FastifyRequest, Promise<MerchantSession | null>>()
 export function readMerchantSession(request: FastifyRequest, deps: SessionDeps): Promise<MerchantSession | null> {
   let found = cache.get(request)
   if (!found) {
-    const token = (request as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies?.[sessionCookieName(deps.baseUrl)]
+    const token = (request as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies?.[
+      sessionCookieName(deps.baseUrl)
+    ]
     found = token ? findSession(deps, token) : Promise.resolve(null)
     cache.set(request, found)
   }
@@ -109,7 +155,8 @@ export function safeNextPath(next: unknown): string | null {
   return `${url.pathname}${url.search}`
 }
 
-export const loginPath = (next: string | null) => (next ? `/dashboard/login?next=${encodeURIComponent(next)}` : '/dashboard/login')
+export const loginPath = (next: string | null) =>
+  next ? `/dashboard/login?next=${encodeURIComponent(next)}` : '/dashboard/login'
 
 // A preHandler for pages that need a signed-in merchant: without a session, 303 to the sign-in
 // page with `next` set to where the visitor was going (GET only; a form post goes back to its page).
@@ -123,6 +170,15 @@ export function requireMerchant(deps: SessionDeps) {
 }
 
 // A merchant acting on their current store: every scope (it is their store), their actor.
-export function merchantCaller(session: MerchantSession, input: { requestId: string; channel: Extract<CallerChannel, 'dashboard' | 'editor'> }): Caller {
-  return { storeId: session.storeId, scopes: new Set(SCOPES), actor: merchantActor(session.merchantId), channel: input.channel, requestId: input.requestId }
+export function merchantCaller(
+  session: MerchantSession,
+  input: { requestId: string; channel: Extract<CallerChannel, 'dashboard' | 'editor'> },
+): Caller {
+  return {
+    storeId: session.storeId,
+    scopes: new Set(SCOPES),
+    actor: merchantActor(session.merchantId),
+    channel: input.channel,
+    requestId: input.requestId,
+  }
 }

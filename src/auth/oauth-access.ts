@@ -13,11 +13,26 @@ export const oauthResources = (baseUrl: string) => [`${baseUrl}/api/v1/mcp`, `${
 // An OAuth access token (sfat_…) as a principal: store and scopes from its grant, checked live
 // (a revoked grant stops its tokens at once; with the credential cache, within its stated bound).
 // The grant's last use is noted by the caller (src/auth/last-used.ts writes it in batches).
-export async function lookUpAccessToken(db: Kysely<Database>, tokenHash: string, context: CallContext): Promise<CachedCredential | { refused: RefusalReason }> {
+export async function lookUpAccessToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+  context: CallContext,
+): Promise<CachedCredential | { refused: RefusalReason }> {
   const row = await db
     .selectFrom('oauth_tokens as t')
     .innerJoin('oauth_grants as g', 'g.grant_id', 't.grant_id')
-    .select(['t.kind', 't.scopes', 't.resource', 't.expires_at', 't.revoked_at', 'g.grant_id', 'g.app_id', 'g.client_id', 'g.store_id as grant_store_id', 'g.revoked_at as grant_revoked_at'])
+    .select([
+      't.kind',
+      't.scopes',
+      't.resource',
+      't.expires_at',
+      't.revoked_at',
+      'g.grant_id',
+      'g.app_id',
+      'g.client_id',
+      'g.store_id as grant_store_id',
+      'g.revoked_at as grant_revoked_at',
+    ])
     .where('t.token_hash', '=', tokenHash)
     .executeTakeFirst()
   if (!row || row.kind !== 'access') return { refused: 'unknown' }

@@ -21,11 +21,14 @@ export type RedirectUriCheck = { ok: true; uri: string } | { ok: false; message:
 
 export function validateRedirectUri(uri: string): RedirectUriCheck {
   if (typeof uri !== 'string' || uri === '') return { ok: false, message: 'the redirect URI is empty' }
-  if (uri.length > MAX_REDIRECT_URI_LENGTH) return { ok: false, message: `the redirect URI is longer than ${MAX_REDIRECT_URI_LENGTH} characters` }
-  if (FORBIDDEN_CHARACTERS.test(uri)) return { ok: false, message: 'the redirect URI contains spaces or control characters' }
+  if (uri.length > MAX_REDIRECT_URI_LENGTH)
+    return { ok: false, message: `the redirect URI is longer than ${MAX_REDIRECT_URI_LENGTH} characters` }
+  if (FORBIDDEN_CHARACTERS.test(uri))
+    return { ok: false, message: 'the redirect URI contains spaces or control characters' }
   if (!uri.isWellFormed()) return { ok: false, message: 'the redirect URI is not well-formed Unicode' }
   if (uri.includes('#')) return { ok: false, message: 'a redirect URI may not contain a fragment (#)' }
-  if (uri.includes('*')) return { ok: false, message: 'a redirect URI may not contain wildcards (*); register each URI in full' }
+  if (uri.includes('*'))
+    return { ok: false, message: 'a redirect URI may not contain wildcards (*); register each URI in full' }
   let parsed: URL
   try {
     parsed = new URL(uri)
@@ -35,10 +38,15 @@ export function validateRedirectUri(uri: string): RedirectUriCheck {
   const scheme = parsed.protocol.slice(0, -1).toLowerCase()
   if (scheme === 'https' || scheme === 'http') return checkWebUri(uri, parsed, scheme)
   if (!REVERSE_DOMAIN_SCHEME.test(scheme)) {
-    return { ok: false, message: `the scheme "${scheme}:" is not allowed; use https, http on a loopback address, or a private-use scheme in reverse-domain form (com.example.app:/callback)` }
+    return {
+      ok: false,
+      message: `the scheme "${scheme}:" is not allowed; use https, http on a loopback address, or a private-use scheme in reverse-domain form (com.example.app:/callback)`,
+    }
   }
-  if (uri.slice(scheme.length + 1) === '' || uri.slice(scheme.length + 1) === '/') return { ok: false, message: 'a private-use redirect URI needs a path (com.example.app:/callback)' }
-  if (parsed.username || parsed.password) return { ok: false, message: 'a redirect URI may not carry a user name or password' }
+  if (uri.slice(scheme.length + 1) === '' || uri.slice(scheme.length + 1) === '/')
+    return { ok: false, message: 'a private-use redirect URI needs a path (com.example.app:/callback)' }
+  if (parsed.username || parsed.password)
+    return { ok: false, message: 'a redirect URI may not carry a user name or password' }
   return { ok: true, uri }
 }
 
@@ -46,21 +54,28 @@ function checkWebUri(uri: string, parsed: URL, scheme: 'http' | 'https'): Redire
   const raw = HIERARCHICAL.exec(uri)
   if (!raw) return { ok: false, message: `an ${scheme} redirect URI must start with ${scheme}://` }
   const authority = raw[2]!
-  if (authority.includes('@') || parsed.username || parsed.password) return { ok: false, message: 'a redirect URI may not carry a user name or password' }
+  if (authority.includes('@') || parsed.username || parsed.password)
+    return { ok: false, message: 'a redirect URI may not carry a user name or password' }
   if (parsed.hostname === '') return { ok: false, message: 'the redirect URI has no host' }
   // The host must be written the way the parser reads it: no percent-encoding, no numeric
   // tricks (http://0x7f.1 is 127.0.0.1), no trailing dot games that change what matches.
   // Lower case and no default port, so that exact matching compares canonical strings.
   if (authority !== parsed.host) return { ok: false, message: `write the host in its plain form (${parsed.host})` }
   if (scheme === 'http' && !LOOPBACK_HOSTS.has(parsed.hostname)) {
-    return { ok: false, message: 'http is allowed only on a loopback address (127.0.0.1, [::1] or localhost); use https for any other host' }
+    return {
+      ok: false,
+      message:
+        'http is allowed only on a loopback address (127.0.0.1, [::1] or localhost); use https for any other host',
+    }
   }
   return { ok: true, uri }
 }
 
 // The whole list an app registers: each URI checked, duplicates and more than 10 refused.
 // Returns one message per refused entry, naming it, so a form can show them all.
-export function validateRedirectUris(uris: readonly string[]): { ok: true; uris: string[] } | { ok: false; problems: { uri: string; message: string }[] } {
+export function validateRedirectUris(
+  uris: readonly string[],
+): { ok: true; uris: string[] } | { ok: false; problems: { uri: string; message: string }[] } {
   const problems: { uri: string; message: string }[] = []
   const seen = new Set<string>()
   const kept: string[] = []
@@ -73,7 +88,11 @@ export function validateRedirectUris(uris: readonly string[]): { ok: true; uris:
       kept.push(uri)
     }
   }
-  if (kept.length > MAX_REDIRECT_URIS) problems.push({ uri: '', message: `an app may register at most ${MAX_REDIRECT_URIS} redirect URIs (${kept.length} given)` })
+  if (kept.length > MAX_REDIRECT_URIS)
+    problems.push({
+      uri: '',
+      message: `an app may register at most ${MAX_REDIRECT_URIS} redirect URIs (${kept.length} given)`,
+    })
   return problems.length > 0 ? { ok: false, problems } : { ok: true, uris: kept }
 }
 

@@ -2,7 +2,9 @@ import { parseArgs } from 'node:util'
 import { runCli } from './open.ts'
 
 // The merchant's developer-activity view, in a terminal: who did what to which theme, through which door.
-const { values } = parseArgs({ options: { store: { type: 'string' }, limit: { type: 'string', default: '50' }, theme: { type: 'string' } } })
+const { values } = parseArgs({
+  options: { store: { type: 'string' }, limit: { type: 'string', default: '50' }, theme: { type: 'string' } },
+})
 
 await runCli(async (s) => {
   if (!values.store) {
@@ -11,11 +13,17 @@ await runCli(async (s) => {
   }
   let q = s.db.selectFrom('developer_activity').selectAll().where('store_id', '=', values.store)
   if (values.theme) q = q.where('theme_id', '=', values.theme)
-  const rows = await q.orderBy('occurred_at', 'desc').orderBy('command_id', 'desc').limit(Number(values.limit)).execute()
+  const rows = await q
+    .orderBy('occurred_at', 'desc')
+    .orderBy('command_id', 'desc')
+    .limit(Number(values.limit))
+    .execute()
   for (const r of rows) {
     const door = r.tool ? `${r.channel}:${r.tool}` : r.channel
     const who = r.credential_id ? `${r.credential_kind} ${r.credential_id}` : r.credential_kind
-    process.stdout.write(`${new Date(r.occurred_at).toISOString()}  ${r.outcome.padEnd(8)} ${r.action.padEnd(24)} ${door.padEnd(24)} ${who.padEnd(28)} ${r.theme_id ?? '-'}\n    ${r.summary}\n`)
+    process.stdout.write(
+      `${new Date(r.occurred_at).toISOString()}  ${r.outcome.padEnd(8)} ${r.action.padEnd(24)} ${door.padEnd(24)} ${who.padEnd(28)} ${r.theme_id ?? '-'}\n    ${r.summary}\n`,
+    )
   }
   return 0
 })

@@ -9,7 +9,11 @@ import type { Services } from '../services.ts'
 
 export type Write = (line: string) => void
 
-export async function exportEvents(s: Services, opts: { storeId?: string; streamId?: string }, write: Write): Promise<number> {
+export async function exportEvents(
+  s: Services,
+  opts: { storeId?: string; streamId?: string },
+  write: Write,
+): Promise<number> {
   if (!opts.storeId && !opts.streamId) throw new Error('give --store <id> or --stream <id>')
   let count = 0
   const emit = (e: RecordedEvent) => {
@@ -17,7 +21,8 @@ export async function exportEvents(s: Services, opts: { storeId?: string; stream
     count++
   }
   if (opts.streamId) {
-    for (const e of await s.eventStore.readStream(opts.streamId)) if (!opts.storeId || e.storeId === opts.storeId) emit(e)
+    for (const e of await s.eventStore.readStream(opts.streamId))
+      if (!opts.storeId || e.storeId === opts.storeId) emit(e)
     return count
   }
   let position = START
@@ -44,7 +49,11 @@ export async function themeAt(s: Services, opts: { themeId: string; position?: n
     name: state.name,
     status: state.status,
     version: state.version,
-    asOf: { globalPosition: last.globalPosition, streamVersion: last.streamVersion, recordedAt: last.recordedAt.toISOString() },
+    asOf: {
+      globalPosition: last.globalPosition,
+      streamVersion: last.streamVersion,
+      recordedAt: last.recordedAt.toISOString(),
+    },
     document: state.document,
   }
 }

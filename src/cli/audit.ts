@@ -9,17 +9,40 @@ const usage = `Usage:
   npm run audit -- theme-at --theme <themeId> --position <globalPosition>
   npm run audit -- theme-at --theme <themeId> --time <ISO time>`
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { store: { type: 'string' }, stream: { type: 'string' }, theme: { type: 'string' }, position: { type: 'string' }, time: { type: 'string' } } })
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    store: { type: 'string' },
+    stream: { type: 'string' },
+    theme: { type: 'string' },
+    position: { type: 'string' },
+    time: { type: 'string' },
+  },
+})
 
 await runCli(async (s) => {
   if (positionals[0] === 'export') {
-    const total = values.stream ? null : Number((await s.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', values.store ?? '').executeTakeFirst())?.n ?? 0)
+    const total = values.stream
+      ? null
+      : Number(
+          (
+            await s.db
+              .selectFrom('events')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('store_id', '=', values.store ?? '')
+              .executeTakeFirst()
+          )?.n ?? 0,
+        )
     const shown = progress('export', total)
     let done = 0
-    const n = await exportEvents(s, { ...(values.store ? { storeId: values.store } : {}), ...(values.stream ? { streamId: values.stream } : {}) }, (line) => {
-      process.stdout.write(`${line}\n`)
-      shown.tick(++done)
-    })
+    const n = await exportEvents(
+      s,
+      { ...(values.store ? { storeId: values.store } : {}), ...(values.stream ? { streamId: values.stream } : {}) },
+      (line) => {
+        process.stdout.write(`${line}\n`)
+        shown.tick(++done)
+      },
+    )
     shown.finish()
     process.stderr.write(`${n} events\n`)
     return 0
@@ -27,7 +50,11 @@ await runCli(async (s) => {
   if (positionals[0] === 'theme-at' && values.theme && (values.position || values.time)) {
     const time = values.time ? new Date(values.time) : undefined
     if (time && Number.isNaN(time.getTime())) throw new Error(`not a time: ${values.time}`)
-    const result = await themeAt(s, { themeId: values.theme, ...(values.position ? { position: Number(values.position) } : {}), ...(time ? { time } : {}) })
+    const result = await themeAt(s, {
+      themeId: values.theme,
+      ...(values.position ? { position: Number(values.position) } : {}),
+      ...(time ? { time } : {}),
+    })
     if (!result) {
       process.stderr.write('no such theme at that point\n')
       return 1

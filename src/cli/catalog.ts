@@ -6,8 +6,12 @@ import { runCli } from './open.ts'
 // every catalogue or stock change; this does the same for a demo (after editing the commerce
 // tables directly) and rebuilds the store's catalogue read models (product cards, the context's
 // first page) right away instead of on the next read.
-const usage = 'Usage: npm run catalog -- bump --store <storeId> [--lazy]   (--lazy: leave the rebuild to the next read)\n'
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { store: { type: 'string' }, lazy: { type: 'boolean', default: false } } })
+const usage =
+  'Usage: npm run catalog -- bump --store <storeId> [--lazy]   (--lazy: leave the rebuild to the next read)\n'
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { store: { type: 'string' }, lazy: { type: 'boolean', default: false } },
+})
 
 await runCli(async (s) => {
   if (positionals[0] !== 'bump' || !values.store) {

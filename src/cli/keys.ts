@@ -9,14 +9,26 @@ const usage = `Usage:
   npm run keys -- revoke <keyId>
 The key is printed once; only its SHA-256 is stored.`
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { store: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, app: { type: 'string' } } })
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { store: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, app: { type: 'string' } },
+})
 
 await runCli(async (s) => {
   const [command, arg] = positionals
   if (command === 'create' && values.store) {
-    const store = await s.db.selectFrom('stores').select('store_id').where('store_id', '=', values.store).executeTakeFirst()
+    const store = await s.db
+      .selectFrom('stores')
+      .select('store_id')
+      .where('store_id', '=', values.store)
+      .executeTakeFirst()
     if (!store) throw new Error(`no store ${values.store}`)
-    const scopes = values.scopes === undefined || values.scopes === 'default' ? DEFAULT_AGENT_SCOPES : values.scopes === 'all' ? SCOPES : values.scopes.split(',').map((x) => x.trim())
+    const scopes =
+      values.scopes === undefined || values.scopes === 'default'
+        ? DEFAULT_AGENT_SCOPES
+        : values.scopes === 'all'
+          ? SCOPES
+          : values.scopes.split(',').map((x) => x.trim())
     const appId = await ensureApp(s.db, { storeId: values.store, name: values.app ?? 'CLI' })
     const created = await createApiKey(s.db, { storeId: values.store, appId, name: values.name ?? 'CLI key', scopes })
     process.stdout.write(`${created.key}\n`)
@@ -24,8 +36,16 @@ await runCli(async (s) => {
     return 0
   }
   if (command === 'list' && values.store) {
-    const keys = await s.db.selectFrom('api_keys').select(['key_id', 'name', 'key_hint', 'scopes', 'created_at', 'revoked_at']).where('store_id', '=', values.store).orderBy('created_at').execute()
-    for (const k of keys) process.stdout.write(`${k.key_id}  ${k.key_hint}  ${k.revoked_at ? 'revoked' : 'active '}  ${k.name}  [${k.scopes.join(' ')}]\n`)
+    const keys = await s.db
+      .selectFrom('api_keys')
+      .select(['key_id', 'name', 'key_hint', 'scopes', 'created_at', 'revoked_at'])
+      .where('store_id', '=', values.store)
+      .orderBy('created_at')
+      .execute()
+    for (const k of keys)
+      process.stdout.write(
+        `${k.key_id}  ${k.key_hint}  ${k.revoked_at ? 'revoked' : 'active '}  ${k.name}  [${k.scopes.join(' ')}]\n`,
+      )
     return 0
   }
   if (command === 'revoke' && arg) {

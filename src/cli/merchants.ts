@@ -7,14 +7,23 @@ const usage = `Usage:
   npm run merchants -- reset-password --email <email>
 The generated password is printed once; only its Argon2id hash is stored. A reset ends every session of the merchant.`
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { store: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } } })
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { store: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
+})
 
 await runCli(async (s) => {
   const [command] = positionals
   if (command === 'create' && values.store && values.email) {
-    const created = await createMerchant(s.db, { storeId: values.store, email: values.email, ...(values.name ? { name: values.name } : {}) })
+    const created = await createMerchant(s.db, {
+      storeId: values.store,
+      email: values.email,
+      ...(values.name ? { name: values.name } : {}),
+    })
     process.stdout.write(`${created.password}\n`)
-    process.stderr.write(`merchant ${created.merchantId} (${created.email}) owns ${values.store}; sign in at ${s.baseUrl}/dashboard/login\n`)
+    process.stderr.write(
+      `merchant ${created.merchantId} (${created.email}) owns ${values.store}; sign in at ${s.baseUrl}/dashboard/login\n`,
+    )
     return 0
   }
   if (command === 'reset-password' && values.email) {

@@ -22,7 +22,12 @@ export function progressLine(label: string, done: number, total: number | null, 
   return `${label}: ${fmt(done)}${of} events, ${fmt(rate)} events/s${eta}`
 }
 
-export function progress(label: string, total: number | null, stream: ProgressStream = process.stderr, now: () => number = () => Date.now()): Progress {
+export function progress(
+  label: string,
+  total: number | null,
+  stream: ProgressStream = process.stderr,
+  now: () => number = () => Date.now(),
+): Progress {
   if (!stream.isTTY) return { tick: () => {}, finish: () => {} }
   const started = now()
   let drawn = 0

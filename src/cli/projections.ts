@@ -31,7 +31,10 @@ await runCli(async (s) => {
     process.stderr.write(`unknown projection "${name}"\n${usage}\n`)
     return 2
   }
-  const head = async () => Number((await sql<{ p: number | null }>`select max(global_position) as p from events`.execute(s.db)).rows[0]?.p ?? 0)
+  const head = async () =>
+    Number(
+      (await sql<{ p: number | null }>`select max(global_position) as p from events`.execute(s.db)).rows[0]?.p ?? 0,
+    )
   if (command === 'rebuild') {
     const total = await head()
     for (const p of chosen) {
@@ -40,7 +43,9 @@ await runCli(async (s) => {
       const result = await rebuildProjection(s.db, s.eventStore, p!, { onProgress: (n) => shown.tick(n) })
       shown.finish()
       const seconds = (Date.now() - started) / 1000
-      process.stderr.write(`${p!.name}: rebuilt from ${result.events} events in ${seconds.toFixed(1)} s${result.resumed ? ' (resumed)' : ''}\n`)
+      process.stderr.write(
+        `${p!.name}: rebuilt from ${result.events} events in ${seconds.toFixed(1)} s${result.resumed ? ' (resumed)' : ''}\n`,
+      )
     }
     return 0
   }
@@ -56,7 +61,8 @@ await runCli(async (s) => {
     return 0
   }
   if (command === 'status') {
-    for (const state of await projectionStates(s.db, chosen as typeof projections)) process.stdout.write(`${describe(state)}\n`)
+    for (const state of await projectionStates(s.db, chosen as typeof projections))
+      process.stdout.write(`${describe(state)}\n`)
     return 0
   }
   process.stderr.write(`${usage}\n`)

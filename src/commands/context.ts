@@ -13,7 +13,10 @@ export type CommandDeps = {
   newId: (prefix: string) => string
   clock: () => Date
   // Which of these product and collection ids exist in the store's catalog.
-  references: (storeId: string, refs: { productIds: Set<string>; collectionIds: Set<string> }) => Promise<KnownReferences>
+  references: (
+    storeId: string,
+    refs: { productIds: Set<string>; collectionIds: Set<string> },
+  ) => Promise<KnownReferences>
   // The theme as a snapshot last saw it (the themes projection), and its stream's current version.
   themeSnapshot: (themeId: string) => Promise<ThemeSnapshot | null>
   // Whether this refusal still gets an activity row (refusal-audit-limit.ts); all do when absent.
@@ -27,7 +30,10 @@ export type CommandDeps = {
 
 // Who is asking, and through which door (the event metadata a command's events will carry).
 // The store always comes from the credential.
-export type CommandContext = Pick<EventMetadata, 'storeId' | 'actor' | 'channel' | 'tool' | 'requestId' | 'idempotencyKey'> & {
+export type CommandContext = Pick<
+  EventMetadata,
+  'storeId' | 'actor' | 'channel' | 'tool' | 'requestId' | 'idempotencyKey'
+> & {
   // The operation as the caller named it (createTheme, applyThemeBatch, ...).
   operation: string
 }

@@ -26,19 +26,27 @@ export type DomainError = AppError<DomainErrorCode>
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: DomainError }
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value })
-export const fail = (code: DomainErrorCode, message: string, details?: Record<string, unknown>): { ok: false; error: DomainError } => ({
+export const fail = (
+  code: DomainErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+): { ok: false; error: DomainError } => ({
   ok: false,
   error: details ? { code, message, details } : { code, message },
 })
 
 const hints: Partial<Record<DomainErrorCode, string>> = {
-  INVALID_PRODUCT_REFERENCE: 'Call listProducts (GET /api/v1/products) or the get_products MCP tool and use a real product id; never invent ids.',
-  INVALID_COLLECTION_REFERENCE: 'Call listCollections (GET /api/v1/collections) or the get_collections MCP tool and use a real collection id; never invent ids.',
+  INVALID_PRODUCT_REFERENCE:
+    'Call listProducts (GET /api/v1/products) or the get_products MCP tool and use a real product id; never invent ids.',
+  INVALID_COLLECTION_REFERENCE:
+    'Call listCollections (GET /api/v1/collections) or the get_collections MCP tool and use a real collection id; never invent ids.',
 }
 
 // Every problem found goes into details.issues; the top-level code is the most specific one.
 export function invalid(issues: LocatedIssue[]): { ok: false; error: DomainError } {
-  const validation = issues.filter((i): i is ValidationIssue & { operationIndex?: number } => i.code !== 'NOT_FOUND' && i.code !== 'CONFLICT')
+  const validation = issues.filter(
+    (i): i is ValidationIssue & { operationIndex?: number } => i.code !== 'NOT_FOUND' && i.code !== 'CONFLICT',
+  )
   const code: DomainErrorCode = validation.length > 0 ? errorCodeFor(validation) : 'VALIDATION_FAILED'
   const first = issues[0]
   const message =

@@ -8,13 +8,20 @@ import { countCommand } from '../metrics/registry.ts'
 
 export type Decision<T> =
   | { ok: false; error: DomainError; themeId?: string | null }
-  | { ok: true; appends: (Omit<AppendToStream, 'events'> & { events: { type: string; data: unknown }[] })[]; result: (events: RecordedEvent[]) => T; within?: PostgresAppendOptions['within'] }
+  | {
+      ok: true
+      appends: (Omit<AppendToStream, 'events'> & { events: { type: string; data: unknown }[] })[]
+      result: (events: RecordedEvent[]) => T
+      within?: PostgresAppendOptions['within']
+    }
 
 // Only reached if the streams a command writes keep changing between decisions (a publish whose
 // former live theme changes each time); a command on fixed streams succeeds on its first locked try.
 const MAX_LOCKED_ATTEMPTS = 8
 
-type Locked<T> = { kind: 'decided'; decision: Decision<T>; appended: AppendResult | null } | { kind: 'widen'; streamIds: string[] }
+type Locked<T> =
+  | { kind: 'decided'; decision: Decision<T>; appended: AppendResult | null }
+  | { kind: 'widen'; streamIds: string[] }
 
 // Runs one command: decide against freshly loaded state and append with the versions that state
 // was read at. The first try takes no lock (most commands meet no contention). If another writer
@@ -22,7 +29,11 @@ type Locked<T> = { kind: 'decided'; decision: Decision<T>; appended: AppendResul
 // turn in the lock queue instead of retrying until it gives up: a command without an expected
 // version is never refused for losing races. A caller's own expected version is checked by the
 // decider, so deciding again never silently overrides it.
-export async function runCommand<T>(deps: CommandDeps, ctx: CommandContext, attempt: (deps: CommandDeps) => Promise<Decision<T>>): Promise<Result<T> & { events?: RecordedEvent[] }> {
+export async function runCommand<T>(
+  deps: CommandDeps,
+  ctx: CommandContext,
+  attempt: (deps: CommandDeps) => Promise<Decision<T>>,
+): Promise<Result<T> & { events?: RecordedEvent[] }> {
   const commandId = deps.newId('cmd')
   const metadata = metadataFor(ctx, commandId)
   const append = (on: CommandDeps, d: Decision<T> & { ok: true }) =>
@@ -30,7 +41,10 @@ export async function runCommand<T>(deps: CommandDeps, ctx: CommandContext, atte
       d.appends.map((a) => ({ ...a, events: a.events.map((e) => ({ type: e.type, data: e.data, metadata })) })),
       d.within ? { within: d.within } : {},
     )
-  const finish = async (decision: Decision<T>, appended: AppendResult | null): Promise<Result<T> & { events?: RecordedEvent[] }> => {
+  const finish = async (
+    decision: Decision<T>,
+    appended: AppendResult | null,
+  ): Promise<Result<T> & { events?: RecordedEvent[] }> => {
     if (!decision.ok) {
       await recordRejection(deps, ctx, commandId, decision.error, decision.themeId ?? null)
       countCommand(ctx.operation, decision.error.code)
@@ -81,7 +95,13 @@ function withoutCache(deps: CommandDeps): CommandDeps {
 
 // Refusals are audited in the store's activity stream; a missing resource is not (it may not be
 // theirs), nor a credential's refusals past its audit budget (README: which refusals are audited).
-async function recordRejection(deps: CommandDeps, ctx: CommandContext, commandId: string, error: { code: string; message: string }, themeId: string | null): Promise<void> {
+async function recordRejection(
+  deps: CommandDeps,
+  ctx: CommandContext,
+  commandId: string,
+  error: { code: string; message: string },
+  themeId: string | null,
+): Promise<void> {
   if (error.code === 'NOT_FOUND') return
   if (deps.admitRefusalAudit && !deps.admitRefusalAudit(ctx)) return
   await deps.eventStore.append([
@@ -90,13 +110,23 @@ async function recordRejection(deps: CommandDeps, ctx: CommandContext, commandId
       streamType: streamTypes.activity,
       storeId: ctx.storeId,
       expected: 'any',
-      events: [{ type: 'CommandRejected', data: { themeId, code: error.code, message: error.message, at: deps.clock().toISOString() }, metadata: metadataFor(ctx, commandId) }],
+      events: [
+        {
+          type: 'CommandRejected',
+          data: { themeId, code: error.code, message: error.message, at: deps.clock().toISOString() },
+          metadata: metadataFor(ctx, commandId),
+        },
+      ],
     },
   ])
 }
 
 // A state-changing operation refused before any command ran (a missing scope, input its schema
 // refuses) is an attempt the merchant should see too; it spends the same per-credential budget.
-export async function recordRefusedAttempt(deps: CommandDeps, ctx: CommandContext, error: { code: string; message: string }): Promise<void> {
+export async function recordRefusedAttempt(
+  deps: CommandDeps,
+  ctx: CommandContext,
+  error: { code: string; message: string },
+): Promise<void> {
   await recordRejection(deps, ctx, deps.newId('cmd'), error, null)
 }

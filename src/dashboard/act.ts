@@ -7,12 +7,19 @@ import type { Services } from '../services.ts'
 
 // A merchant action is the same operation REST and MCP run, with the merchant as the caller and
 // channel `dashboard`: same validation, same command handlers, same audit entry.
-export async function act(services: Services, request: FastifyRequest, session: MerchantSession, op: OperationDefinition, input: InputParts): Promise<Outcome<unknown>> {
+export async function act(
+  services: Services,
+  request: FastifyRequest,
+  session: MerchantSession,
+  op: OperationDefinition,
+  input: InputParts,
+): Promise<Outcome<unknown>> {
   const caller = merchantCaller(session, { requestId: request.id, channel: 'dashboard' })
   return invoke(op, services, {
     authentication: { ok: true, caller },
     input,
-    logError: (error) => request.log.error({ err: error, requestId: request.id, operationId: op.operationId }, 'dashboard action failed'),
+    logError: (error) =>
+      request.log.error({ err: error, requestId: request.id, operationId: op.operationId }, 'dashboard action failed'),
   })
 }
 

@@ -11,7 +11,15 @@ const CHANNELS = ['rest', 'mcp', 'dashboard', 'editor', 'cli', 'seed'] as const
 const ID = /^[A-Za-z0-9_-]{1,100}$/
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
-type Filters = { app: string | null; theme: string | null; channel: string | null; outcome: 'applied' | 'rejected' | null; from: string | null; to: string | null; cursor: number | null }
+type Filters = {
+  app: string | null
+  theme: string | null
+  channel: string | null
+  outcome: 'applied' | 'rejected' | null
+  from: string | null
+  to: string | null
+  cursor: number | null
+}
 
 function readFilters(query: Record<string, unknown>): { filters: Filters; problems: string[] } {
   const problems: string[] = []
@@ -31,7 +39,11 @@ function readFilters(query: Record<string, unknown>): { filters: Filters; proble
       app: pick('app', (v) => ID.test(v), 'unknown app'),
       theme: pick('theme', (v) => ID.test(v), 'the theme id is not valid'),
       channel: pick('channel', (v) => (CHANNELS as readonly string[]).includes(v), 'unknown channel'),
-      outcome: pick('outcome', (v) => v === 'applied' || v === 'rejected', 'outcome must be applied or refused') as Filters['outcome'],
+      outcome: pick(
+        'outcome',
+        (v) => v === 'applied' || v === 'rejected',
+        'outcome must be applied or refused',
+      ) as Filters['outcome'],
       from: pick('from', validDay, '“From” must be a date (YYYY-MM-DD)'),
       to: pick('to', validDay, '“To” must be a date (YYYY-MM-DD)'),
       cursor: cursor === null ? null : Number(cursor),
@@ -41,7 +53,10 @@ function readFilters(query: Record<string, unknown>): { filters: Filters; proble
 }
 
 function filtered(db: Kysely<Database>, storeId: string, f: Filters) {
-  let q = db.selectFrom('developer_activity as a').leftJoin('apps as p', 'p.app_id', 'a.app_id').where('a.store_id', '=', storeId)
+  let q = db
+    .selectFrom('developer_activity as a')
+    .leftJoin('apps as p', 'p.app_id', 'a.app_id')
+    .where('a.store_id', '=', storeId)
   if (f.app) q = q.where('a.app_id', '=', f.app)
   if (f.theme) q = q.where('a.theme_id', '=', f.theme)
   if (f.channel) q = q.where('a.channel', '=', f.channel)
@@ -51,11 +66,33 @@ function filtered(db: Kysely<Database>, storeId: string, f: Filters) {
   return q
 }
 
-const COLUMNS = ['a.command_id', 'a.occurred_at', 'a.first_position', 'a.action', 'a.outcome', 'a.theme_id', 'a.channel', 'a.tool', 'a.credential_kind', 'a.credential_id', 'a.app_id', 'a.request_id', 'a.summary', 'a.changes', 'a.error_code', 'p.name as app_name'] as const
+const COLUMNS = [
+  'a.command_id',
+  'a.occurred_at',
+  'a.first_position',
+  'a.action',
+  'a.outcome',
+  'a.theme_id',
+  'a.channel',
+  'a.tool',
+  'a.credential_kind',
+  'a.credential_id',
+  'a.app_id',
+  'a.request_id',
+  'a.summary',
+  'a.changes',
+  'a.error_code',
+  'p.name as app_name',
+] as const
 
 const who = (r: { credential_kind: string; app_name: string | null; credential_id: string | null }) =>
-  r.credential_kind === 'merchant' ? 'You (merchant)' : r.credential_kind === 'system' ? 'Platform' : `${r.app_name ?? 'Unknown app'}${r.credential_id ? ` · ${r.credential_id}` : ''}`
-const channelOf = (r: { channel: string; tool: string | null }) => (r.channel === 'mcp' ? `MCP${r.tool ? ` · ${r.tool}` : ''}` : r.channel === 'rest' ? 'REST' : r.channel)
+  r.credential_kind === 'merchant'
+    ? 'You (merchant)'
+    : r.credential_kind === 'system'
+      ? 'Platform'
+      : `${r.app_name ?? 'Unknown app'}${r.credential_id ? ` · ${r.credential_id}` : ''}`
+const channelOf = (r: { channel: string; tool: string | null }) =>
+  r.channel === 'mcp' ? `MCP${r.tool ? ` · ${r.tool}` : ''}` : r.channel === 'rest' ? 'REST' : r.channel
 
 const csvCell = (v: unknown) => {
   let s = v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v)
@@ -67,31 +104,104 @@ const csvCell = (v: unknown) => {
 export function registerActivityRoutes(dash: FastifyInstance, ctx: DashboardContext) {
   const { services, guard } = ctx
 
-  dash.get<{ Querystring: Record<string, unknown> }>('/dashboard/developer/activity.csv', { preHandler: guard }, async (request, reply) => {
-    const session = await ctx.session(request)
-    const { filters, problems } = readFilters(request.query)
-    if (problems.length > 0) return reply.code(400).type('text/plain; charset=utf-8').send(`${problems.join('\n')}\n`)
-    const rows = await filtered(services.db, session.storeId, { ...filters, cursor: null }).select(COLUMNS).orderBy('a.first_position', 'desc').limit(10_000).execute()
-    const header = ['time', 'app', 'credential', 'channel', 'tool', 'action', 'theme', 'outcome', 'error_code', 'request_id', 'summary']
-    const lines = [header.join(','), ...rows.map((r) => [r.occurred_at, r.credential_kind === 'merchant' ? 'merchant' : r.app_name, r.credential_id, r.channel, r.tool, r.action, r.theme_id, r.outcome, r.error_code, r.request_id, r.summary].map(csvCell).join(','))]
-    return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="developer-activity.csv"').send(`${lines.join('\r\n')}\r\n`)
-  })
+  dash.get<{ Querystring: Record<string, unknown> }>(
+    '/dashboard/developer/activity.csv',
+    { preHandler: guard },
+    async (request, reply) => {
+      const session = await ctx.session(request)
+      const { filters, problems } = readFilters(request.query)
+      if (problems.length > 0)
+        return reply
+          .code(400)
+          .type('text/plain; charset=utf-8')
+          .send(`${problems.join('\n')}\n`)
+      const rows = await filtered(services.db, session.storeId, { ...filters, cursor: null })
+        .select(COLUMNS)
+        .orderBy('a.first_position', 'desc')
+        .limit(10_000)
+        .execute()
+      const header = [
+        'time',
+        'app',
+        'credential',
+        'channel',
+        'tool',
+        'action',
+        'theme',
+        'outcome',
+        'error_code',
+        'request_id',
+        'summary',
+      ]
+      const lines = [
+        header.join(','),
+        ...rows.map((r) =>
+          [
+            r.occurred_at,
+            r.credential_kind === 'merchant' ? 'merchant' : r.app_name,
+            r.credential_id,
+            r.channel,
+            r.tool,
+            r.action,
+            r.theme_id,
+            r.outcome,
+            r.error_code,
+            r.request_id,
+            r.summary,
+          ]
+            .map(csvCell)
+            .join(','),
+        ),
+      ]
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="developer-activity.csv"')
+        .send(`${lines.join('\r\n')}\r\n`)
+    },
+  )
 
-  dash.get<{ Querystring: Record<string, unknown> }>('/dashboard/developer/activity', { preHandler: guard }, async (request, reply) => {
-    const session = await ctx.session(request)
-    const { filters, problems } = readFilters(request.query)
-    let q = filtered(services.db, session.storeId, filters).select(COLUMNS)
-    if (filters.cursor !== null) q = q.where('a.first_position', '<', filters.cursor)
-    const rows = problems.length > 0 ? [] : await q.orderBy('a.first_position', 'desc').limit(PAGE_SIZE + 1).execute()
-    const more = rows.length > PAGE_SIZE
-    const shown = rows.slice(0, PAGE_SIZE)
-    const apps = await services.db.selectFrom('apps').select(['app_id', 'name']).where('store_id', '=', session.storeId).orderBy('name').execute()
-    const themes = await services.db.selectFrom('themes').select(['theme_id', 'name']).where('store_id', '=', session.storeId).orderBy('created_at').execute()
-    const chart = problems.length > 0 ? null : await dailyChart(services.db, session.storeId, filters)
-    const keep: Record<string, string | undefined> = { app: filters.app ?? undefined, theme: filters.theme ?? undefined, channel: filters.channel ?? undefined, outcome: filters.outcome ?? undefined, from: filters.from ?? undefined, to: filters.to ?? undefined }
-    const csrf = reply.generateCsrf()
-    const option = (value: string, label: string, current: string | null) => html`<option value="${value}"${current === value ? html` selected` : null}>${label}</option>`
-    const body = html`<h1>Developer activity</h1>
+  dash.get<{ Querystring: Record<string, unknown> }>(
+    '/dashboard/developer/activity',
+    { preHandler: guard },
+    async (request, reply) => {
+      const session = await ctx.session(request)
+      const { filters, problems } = readFilters(request.query)
+      let q = filtered(services.db, session.storeId, filters).select(COLUMNS)
+      if (filters.cursor !== null) q = q.where('a.first_position', '<', filters.cursor)
+      const rows =
+        problems.length > 0
+          ? []
+          : await q
+              .orderBy('a.first_position', 'desc')
+              .limit(PAGE_SIZE + 1)
+              .execute()
+      const more = rows.length > PAGE_SIZE
+      const shown = rows.slice(0, PAGE_SIZE)
+      const apps = await services.db
+        .selectFrom('apps')
+        .select(['app_id', 'name'])
+        .where('store_id', '=', session.storeId)
+        .orderBy('name')
+        .execute()
+      const themes = await services.db
+        .selectFrom('themes')
+        .select(['theme_id', 'name'])
+        .where('store_id', '=', session.storeId)
+        .orderBy('created_at')
+        .execute()
+      const chart = problems.length > 0 ? null : await dailyChart(services.db, session.storeId, filters)
+      const keep: Record<string, string | undefined> = {
+        app: filters.app ?? undefined,
+        theme: filters.theme ?? undefined,
+        channel: filters.channel ?? undefined,
+        outcome: filters.outcome ?? undefined,
+        from: filters.from ?? undefined,
+        to: filters.to ?? undefined,
+      }
+      const csrf = reply.generateCsrf()
+      const option = (value: string, label: string, current: string | null) =>
+        html`<option value="${value}"${current === value ? html` selected` : null}>${label}</option>`
+      const body = html`<h1>Developer activity</h1>
 <p class="lede">Everything agents and you did through the API, MCP and this dashboard — including what was refused.</p>
 ${problems.length > 0 ? html`<div class="notice error" role="alert">The filters could not be used:<ul>${problems.map((p) => html`<li>${p}</li>`)}</ul></div>` : null}
 <form method="get" action="${href('/dashboard/developer/activity')}" class="card filters" aria-label="Filters">
@@ -106,28 +216,50 @@ ${problems.length > 0 ? html`<div class="notice error" role="alert">The filters 
 ${chart}
 <div class="card table-wrap" tabindex="0" role="region" aria-label="Activity"><table>
 <thead><tr><th scope="col">Time</th><th scope="col">Who</th><th scope="col" class="hide-sm">Channel</th><th scope="col">Action</th><th scope="col">Outcome</th><th scope="col">What changed</th></tr></thead>
-<tbody>${shown.length === 0 ? html`<tr><td colspan="6" class="muted">No activity matches these filters.</td></tr>` : shown.map((r) => html`<tr>
+<tbody>${
+        shown.length === 0
+          ? html`<tr><td colspan="6" class="muted">No activity matches these filters.</td></tr>`
+          : shown.map(
+              (r) => html`<tr>
 <td>${when(r.occurred_at)}</td><td>${who(r)}</td><td class="hide-sm">${channelOf(r)}</td><td><span class="mono">${r.action}</span>${r.theme_id ? html`<div class="muted mono">${r.theme_id}</div>` : null}</td>
 <td>${r.outcome === 'applied' ? html`<span class="pill applied">applied</span>` : html`<span class="pill rejected">refused</span><div class="mono">${r.error_code ?? ''}</div>`}</td>
-<td><details><summary>${r.summary}</summary><ul>${(r.changes as unknown as string[]).map((c) => html`<li>${c}</li>`)}</ul><p class="muted">Request <span class="mono">${r.request_id ?? '—'}</span> · command <span class="mono">${r.command_id}</span></p></details></td></tr>`)}</tbody></table>
+<td><details><summary>${r.summary}</summary><ul>${(r.changes as unknown as string[]).map((c) => html`<li>${c}</li>`)}</ul><p class="muted">Request <span class="mono">${r.request_id ?? '—'}</span> · command <span class="mono">${r.command_id}</span></p></details></td></tr>`,
+            )
+      }</tbody></table>
 ${more ? html`<div class="pager"><a class="button secondary" href="${href('/dashboard/developer/activity', { ...keep, cursor: String(shown.at(-1)!.first_position) })}">Older activity →</a></div>` : null}
 </div>`
-    return reply.type('text/html; charset=utf-8').send(page({ title: 'Developer activity', session, csrf, current: 'activity', body }))
-  })
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(page({ title: 'Developer activity', session, csrf, current: 'activity', body }))
+    },
+  )
 }
 
 // Commands per day per app over the filtered rows (last 14 days of the range), as an SVG. Every
 // other day is labelled, counting back from the last, so the newest bar always has its date.
 async function dailyChart(db: Kysely<Database>, storeId: string, f: Filters): Promise<Html | null> {
-  const rows = await filtered(db, storeId, { ...f, cursor: null }).select(['a.occurred_at', 'a.credential_kind', 'p.name as app_name']).orderBy('a.first_position', 'desc').limit(5000).execute()
+  const rows = await filtered(db, storeId, { ...f, cursor: null })
+    .select(['a.occurred_at', 'a.credential_kind', 'p.name as app_name'])
+    .orderBy('a.first_position', 'desc')
+    .limit(5000)
+    .execute()
   if (rows.length === 0) return null
-  const end = f.to ? new Date(`${f.to}T00:00:00Z`) : new Date(new Date(rows[0]!.occurred_at).toISOString().slice(0, 10) + 'T00:00:00Z')
-  const days = Array.from({ length: 14 }, (_, i) => new Date(end.getTime() - (13 - i) * 86400_000).toISOString().slice(0, 10))
+  const end = f.to
+    ? new Date(`${f.to}T00:00:00Z`)
+    : new Date(new Date(rows[0]!.occurred_at).toISOString().slice(0, 10) + 'T00:00:00Z')
+  const days = Array.from({ length: 14 }, (_, i) =>
+    new Date(end.getTime() - (13 - i) * 86400_000).toISOString().slice(0, 10),
+  )
   const series = new Map<string, Map<string, number>>()
   for (const r of rows) {
     const day = new Date(r.occurred_at).toISOString().slice(0, 10)
     if (!days.includes(day)) continue
-    const name = r.credential_kind === 'merchant' ? 'You (merchant)' : r.credential_kind === 'system' ? 'Platform' : (r.app_name ?? 'Unknown app')
+    const name =
+      r.credential_kind === 'merchant'
+        ? 'You (merchant)'
+        : r.credential_kind === 'system'
+          ? 'Platform'
+          : (r.app_name ?? 'Unknown app')
     const s = series.get(name) ?? new Map<string, number>()
     s.set(day, (s.get(day) ?? 0) + 1)
     series.set(name, s)
@@ -146,7 +278,9 @@ async function dailyChart(db: Kysely<Database>, storeId: string, f: Filters): Pr
       if (n === 0) return
       const h = (n / max) * (H - 10)
       y -= h
-      rects.push(html`<rect class="${`c${k}`}" x="${(i * bar + 4).toFixed(1)}" y="${y.toFixed(1)}" width="${(bar - 8).toFixed(1)}" height="${h.toFixed(1)}"><title>${d}: ${name}, ${n}</title></rect>`)
+      rects.push(
+        html`<rect class="${`c${k}`}" x="${(i * bar + 4).toFixed(1)}" y="${y.toFixed(1)}" width="${(bar - 8).toFixed(1)}" height="${h.toFixed(1)}"><title>${d}: ${name}, ${n}</title></rect>`,
+      )
     })
   })
   const label = `Commands per day per app, ${days[0]} to ${days.at(-1)}: ${names.map((n) => `${n} ${days.reduce((s, d) => s + (series.get(n)?.get(d) ?? 0), 0)}`).join(', ')}`

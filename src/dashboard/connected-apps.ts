@@ -23,13 +23,22 @@ const SOURCE: Record<ConnectedApp['source'], string> = {
 export const DISCONNECTED = 'Disconnected. Its access and refresh tokens stopped working at once.'
 
 /** `action`: where a grant's Revoke form posts. */
-export function grantsTable(grants: ConnectedApp[], csrf: string, action: (grantId: string) => string, empty: string): Html {
+export function grantsTable(
+  grants: ConnectedApp[],
+  csrf: string,
+  action: (grantId: string) => string,
+  empty: string,
+): Html {
   if (grants.length === 0) return html`<p class="muted">${empty}</p>`
   return html`<table class="stack"><thead><tr><th scope="col">App</th><th scope="col">Scopes</th><th scope="col">Approved</th><th scope="col">Last used</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>
-${grants.map((g) => html`<tr><td><strong>${g.name}</strong> ${g.verified ? html`<span class="pill active">verified</span>` : html`<span class="pill unverified">unverified</span>`}<div class="muted">${SOURCE[g.source]}</div>${g.source === 'dashboard' ? null : html`<div class="muted mono">${g.clientId}</div>`}</td>
+${grants.map(
+  (
+    g,
+  ) => html`<tr><td><strong>${g.name}</strong> ${g.verified ? html`<span class="pill active">verified</span>` : html`<span class="pill unverified">unverified</span>`}<div class="muted">${SOURCE[g.source]}</div>${g.source === 'dashboard' ? null : html`<div class="muted mono">${g.clientId}</div>`}</td>
 <td data-label="Scopes"><ul class="scopes">${g.scopes.map((s) => html`<li class="mono">${s}</li>`)}</ul></td>
 <td data-label="Approved">${when(g.createdAt)}</td><td data-label="Last used">${g.lastUsedAt ? when(g.lastUsedAt) : 'never'}</td>
-<td><form method="post" action="${href(action(g.grantId))}">${csrfField(csrf)}<button type="submit" class="danger">Revoke<span class="skip"> ${g.name}</span></button></form></td></tr>`)}
+<td><form method="post" action="${href(action(g.grantId))}">${csrfField(csrf)}<button type="submit" class="danger">Revoke<span class="skip"> ${g.name}</span></button></form></td></tr>`,
+)}
 </tbody></table>`
 }
 
@@ -38,19 +47,42 @@ export function registerGrantRoutes(dash: FastifyInstance, ctx: DashboardContext
 
   const context = (request: FastifyRequest, session: MerchantSession): CommandContext => {
     const caller = merchantCaller(session, { requestId: request.id, channel: 'dashboard' })
-    return { storeId: caller.storeId, actor: caller.actor, channel: 'dashboard', requestId: request.id, operation: 'revokeOAuthGrant' }
+    return {
+      storeId: caller.storeId,
+      actor: caller.actor,
+      channel: 'dashboard',
+      requestId: request.id,
+      operation: 'revokeOAuthGrant',
+    }
   }
 
   // The same command the OAuth side uses (src/commands/access/oauth-grants.ts), with the merchant as actor.
-  const revoke = (back: (request: FastifyRequest<{ Params: { grantId: string; id?: string } }>) => string) =>
+  const revoke =
+    (back: (request: FastifyRequest<{ Params: { grantId: string; id?: string } }>) => string) =>
     async (request: FastifyRequest<{ Params: { grantId: string; id?: string } }>, reply: FastifyReply) => {
       const session = await ctx.session(request)
-      const grant = GRANT_ID.test(request.params.grantId) ? await findGrant(services.db, session.storeId, request.params.grantId) : undefined
-      if (!grant || (request.params.id !== undefined && grant.app_id !== request.params.id)) return errorPage(reply, 404, 'Connection not found', 'There is no such connected app in this store. Nothing was changed.')
+      const grant = GRANT_ID.test(request.params.grantId)
+        ? await findGrant(services.db, session.storeId, request.params.grantId)
+        : undefined
+      if (!grant || (request.params.id !== undefined && grant.app_id !== request.params.id))
+        return errorPage(
+          reply,
+          404,
+          'Connection not found',
+          'There is no such connected app in this store. Nothing was changed.',
+        )
       const changed = await revokeGrant(services.commands, context(request, session), grant.grant_id, 'merchant')
       return reply.redirect(`${back(request)}?done=${changed ? 'disconnected' : 'already-disconnected'}`, 303)
     }
 
-  dash.post<{ Params: { grantId: string } }>('/dashboard/developer/grants/:grantId/revoke', { preHandler: [guard, dash.csrfProtection] }, revoke(() => '/dashboard/developer'))
-  dash.post<{ Params: { grantId: string; id: string } }>('/dashboard/developer/apps/:id/grants/:grantId/revoke', { preHandler: [guard, dash.csrfProtection] }, revoke((r) => `/dashboard/developer/apps/${encodeURIComponent(r.params.id!)}`))
+  dash.post<{ Params: { grantId: string } }>(
+    '/dashboard/developer/grants/:grantId/revoke',
+    { preHandler: [guard, dash.csrfProtection] },
+    revoke(() => '/dashboard/developer'),
+  )
+  dash.post<{ Params: { grantId: string; id: string } }>(
+    '/dashboard/developer/apps/:id/grants/:grantId/revoke',
+    { preHandler: [guard, dash.csrfProtection] },
+    revoke((r) => `/dashboard/developer/apps/${encodeURIComponent(r.params.id!)}`),
+  )
 }

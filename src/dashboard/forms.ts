@@ -11,16 +11,23 @@ export const text = (label: string, max: number) =>
     .max(max, { error: `${label} is too long (at most ${max} characters)` })
     .refine((v) => !CONTROL.test(v) && v.isWellFormed(), { error: `${label} contains control characters` })
 
-export const required = (label: string, max: number) => text(label, max).transform((v) => v.trim()).pipe(z.string().min(1, { error: `${label} is required` }))
+export const required = (label: string, max: number) =>
+  text(label, max)
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, { error: `${label} is required` }))
 
 export type FormResult<T> = { ok: true; value: T } | { ok: false; problems: string[] }
 
 export function parseForm<S extends z.ZodRawShape>(shape: S, body: unknown): FormResult<z.infer<z.ZodObject<S>>> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { ok: false, problems: ['the form was not sent as a form'] }
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return { ok: false, problems: ['the form was not sent as a form'] }
   const { _csrf: _ignored, ...fields } = body as Record<string, unknown>
   const unknown = Object.keys(fields).filter((k) => !(k in shape))
   const parsed = z.object(shape).safeParse(fields)
-  const problems = [...unknown.map((k) => `unknown field "${k.slice(0, 40)}"`), ...(parsed.success ? [] : parsed.error.issues.map((i) => i.message))]
+  const problems = [
+    ...unknown.map((k) => `unknown field "${k.slice(0, 40)}"`),
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => i.message)),
+  ]
   if (problems.length > 0 || !parsed.success) return { ok: false, problems }
   return { ok: true, value: parsed.data }
 }

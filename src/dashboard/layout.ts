@@ -6,16 +6,25 @@ import { html, mintSafeUrl, sitePath, type Html, type HtmlValue, type SafeUrl } 
 export const DASHBOARD_CSS_PATH = '/dashboard/assets/dashboard.css'
 
 /** A dashboard link: a path the pages build, checked by the URL policy (home if it refuses it). */
-export const href = (path: string, query?: Record<string, string | number | undefined>): SafeUrl => sitePath(path, query) ?? mintSafeUrl('/')
+export const href = (path: string, query?: Record<string, string | number | undefined>): SafeUrl =>
+  sitePath(path, query) ?? mintSafeUrl('/')
 
 export type Notice = { kind: 'ok' | 'error' | 'warn'; text: string; items?: string[] }
 
 export const notice = (n: Notice | null | undefined): Html | null =>
-  n ? html`<div class="notice ${n.kind}" role="${n.kind === 'error' ? 'alert' : 'status'}">${n.text}${n.items && n.items.length > 0 ? html`<ul>${n.items.map((i) => html`<li>${i}</li>`)}</ul>` : null}</div>` : null
+  n
+    ? html`<div class="notice ${n.kind}" role="${n.kind === 'error' ? 'alert' : 'status'}">${n.text}${n.items && n.items.length > 0 ? html`<ul>${n.items.map((i) => html`<li>${i}</li>`)}</ul>` : null}</div>`
+    : null
 
 type Section = 'themes' | 'developer' | 'activity'
 
-export function page(input: { title: string; session: MerchantSession; csrf: string; current: Section; body: HtmlValue }): string {
+export function page(input: {
+  title: string
+  session: MerchantSession
+  csrf: string
+  current: Section
+  body: HtmlValue
+}): string {
   const nav: [Section, string, string][] = [
     ['themes', 'Themes', '/dashboard/themes'],
     ['developer', 'Developer', '/dashboard/developer'],
@@ -40,9 +49,11 @@ const storeSwitcher = (session: MerchantSession, csrf: string) =>
     : null
 
 export function document(title: string, body: Html): string {
-  return `<!doctype html>\n${html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+  return `<!doctype html>\n${
+    html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>${title} · Storefront dashboard</title><link rel="stylesheet" href="${href(DASHBOARD_CSS_PATH)}"><link rel="icon" href="${href(FAVICON_PATH)}"></head>
-<body>${body}</body></html>`.value}`
+<body>${body}</body></html>`.value
+  }`
 }
 
 export const csrfField = (token: string) => html`<input type="hidden" name="_csrf" value="${token}">`

@@ -19,7 +19,8 @@ import { registerThemeRoutes } from './themes.ts'
 const CSS = readFileSync(new URL('./dashboard.css', import.meta.url), 'utf8')
 
 // Pages: external stylesheet only, no script; framed by nobody (previews set their own policy).
-export const DASHBOARD_CSP = "default-src 'none'; style-src 'self'; img-src 'self' https: data:; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+export const DASHBOARD_CSP =
+  "default-src 'none'; style-src 'self'; img-src 'self' https: data:; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 export type DashboardContext = {
   services: Services
@@ -48,12 +49,31 @@ export async function dashboardPlugin(app: FastifyInstance, services: Services):
 
     dash.setErrorHandler(async (error, request, reply) => {
       const e = error as { statusCode?: number; code?: string }
-      if (e.code?.startsWith('FST_CSRF')) return errorPage(reply, 403, 'This form has expired', 'The page was open too long or came from somewhere else. Go back, reload the page and try again. Nothing was changed.')
-      if (e.statusCode === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return errorPage(reply, 413, 'Too much data', 'The form sent more data than the dashboard accepts. Nothing was changed.')
-      if (e.statusCode === 415 || e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return errorPage(reply, 415, 'Unsupported form', 'Send the form from the dashboard page. Nothing was changed.')
-      if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return errorPage(reply, 400, 'Bad request', 'The request could not be read. Nothing was changed.')
+      if (e.code?.startsWith('FST_CSRF'))
+        return errorPage(
+          reply,
+          403,
+          'This form has expired',
+          'The page was open too long or came from somewhere else. Go back, reload the page and try again. Nothing was changed.',
+        )
+      if (e.statusCode === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        return errorPage(
+          reply,
+          413,
+          'Too much data',
+          'The form sent more data than the dashboard accepts. Nothing was changed.',
+        )
+      if (e.statusCode === 415 || e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+        return errorPage(reply, 415, 'Unsupported form', 'Send the form from the dashboard page. Nothing was changed.')
+      if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500)
+        return errorPage(reply, 400, 'Bad request', 'The request could not be read. Nothing was changed.')
       request.log.error({ err: error, requestId: request.id }, 'dashboard page failed')
-      return errorPage(reply, 500, 'Something went wrong', `Please try again in a moment. If it keeps happening, quote request ${request.id}.`)
+      return errorPage(
+        reply,
+        500,
+        'Something went wrong',
+        `Please try again in a moment. If it keeps happening, quote request ${request.id}.`,
+      )
     })
 
     const guard = requireMerchant(services)
@@ -64,7 +84,9 @@ export async function dashboardPlugin(app: FastifyInstance, services: Services):
       session: async (request) => (await readMerchantSession(request, services))!,
     }
 
-    dash.get(DASHBOARD_CSS_PATH, async (_request, reply) => reply.header('content-type', 'text/css; charset=utf-8').send(CSS))
+    dash.get(DASHBOARD_CSS_PATH, async (_request, reply) =>
+      reply.header('content-type', 'text/css; charset=utf-8').send(CSS),
+    )
     dash.get('/dashboard', { preHandler: guard }, async (_request, reply) => reply.redirect('/dashboard/themes', 303))
     registerLoginRoutes(dash, services)
     registerStoreSwitchRoutes(dash, ctx)
@@ -74,7 +96,9 @@ export async function dashboardPlugin(app: FastifyInstance, services: Services):
     await registerThemePreviewRoutes(dash, ctx)
     registerDeveloperRoutes(dash, ctx)
     registerActivityRoutes(dash, ctx)
-    dash.all('/dashboard/*', { preHandler: guard }, async (_request, reply) => errorPage(reply, 404, 'Page not found', 'There is no dashboard page at this address.'))
+    dash.all('/dashboard/*', { preHandler: guard }, async (_request, reply) =>
+      errorPage(reply, 404, 'Page not found', 'There is no dashboard page at this address.'),
+    )
   })
 }
 

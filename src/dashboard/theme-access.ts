@@ -11,9 +11,15 @@ export const THEME_ID = /^[A-Za-z0-9_-]{1,100}$/
 
 export type IdParams = { Params: { id: string } }
 
-export async function ownTheme(ctx: DashboardContext, request: FastifyRequest<IdParams>, reply: FastifyReply): Promise<{ session: MerchantSession; theme: Theme } | null> {
+export async function ownTheme(
+  ctx: DashboardContext,
+  request: FastifyRequest<IdParams>,
+  reply: FastifyReply,
+): Promise<{ session: MerchantSession; theme: Theme } | null> {
   const session = await ctx.session(request)
-  const theme = THEME_ID.test(request.params.id) ? await findTheme(ctx.services.read, session.storeId, request.params.id) : null
+  const theme = THEME_ID.test(request.params.id)
+    ? await findTheme(ctx.services.read, session.storeId, request.params.id)
+    : null
   if (!theme) {
     await errorPage(reply, 404, 'Theme not found', 'There is no such theme in this store.')
     return null
@@ -26,11 +32,14 @@ export type ActorLike = { kind: string; appId: string | null; credentialId: stri
 export function actorLabel(actor: ActorLike, names: Map<string, string>): string {
   if (actor.kind === 'merchant') return 'You (merchant)'
   if (actor.kind === 'system') return 'Platform'
-  const name = (actor.appId && names.get(actor.appId)) || (actor.credentialId && names.get(actor.credentialId)) || 'Unknown app'
+  const name =
+    (actor.appId && names.get(actor.appId)) || (actor.credentialId && names.get(actor.credentialId)) || 'Unknown app'
   return `${name} · ${actor.kind === 'oauth' ? 'OAuth' : actor.kind === 'api_key' ? 'API key' : actor.kind}`
 }
 
-export const channelLabel = (channel: string, tool: string | null) => (channel === 'mcp' ? `MCP${tool ? ` · ${tool}` : ''}` : channel === 'rest' ? 'REST' : channel)
+export const channelLabel = (channel: string, tool: string | null) =>
+  channel === 'mcp' ? `MCP${tool ? ` · ${tool}` : ''}` : channel === 'rest' ? 'REST' : channel
 
 export const themePath = (themeId: string, rest = '') => `/dashboard/themes/${encodeURIComponent(themeId)}${rest}`
-export const versionPreviewPath = (themeId: string, version: number) => themePath(themeId, `/versions/${version}/preview`)
+export const versionPreviewPath = (themeId: string, version: number) =>
+  themePath(themeId, `/versions/${version}/preview`)

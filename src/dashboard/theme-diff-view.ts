@@ -16,7 +16,8 @@ const LAYOUT_NAMES: Record<string, string> = {
   'templates.blogPost': 'Blog posts',
 }
 
-export const layoutName = (layout: string) => LAYOUT_NAMES[layout] ?? (layout.startsWith('pages.') ? `Page ${layout.slice(6)}` : layout)
+export const layoutName = (layout: string) =>
+  LAYOUT_NAMES[layout] ?? (layout.startsWith('pages.') ? `Page ${layout.slice(6)}` : layout)
 
 // A value as text: strings as they are (quoted), the rest as short JSON.
 export function showValue(v: unknown): string {
@@ -32,7 +33,10 @@ const shortPath = (path: string, strip: string) => {
 }
 
 const valueRows = (changes: ValueChange[], strip = '') =>
-  changes.map((c) => html`<tr><td class="mono">${shortPath(c.path, strip)}</td><td class="${c.old === undefined ? 'absent' : 'before'}">${showValue(c.old)}</td><td class="${c.new === undefined ? 'absent' : 'after'}">${showValue(c.new)}</td></tr>`)
+  changes.map(
+    (c) =>
+      html`<tr><td class="mono">${shortPath(c.path, strip)}</td><td class="${c.old === undefined ? 'absent' : 'before'}">${showValue(c.old)}</td><td class="${c.new === undefined ? 'absent' : 'after'}">${showValue(c.new)}</td></tr>`,
+  )
 
 const valueTable = (label: string, changes: ValueChange[], strip = '') =>
   html`<table class="diff-values"><caption class="visually-hidden">${label}</caption><thead><tr><th scope="col">Setting</th><th scope="col">Before</th><th scope="col">After</th></tr></thead><tbody>${valueRows(changes, strip)}</tbody></table>`
@@ -41,24 +45,44 @@ const valueTable = (label: string, changes: ValueChange[], strip = '') =>
 export function refLabel(ref: DiffRefView, names: Map<string, string>, themeId: string): string {
   const name = ref.themeId ? names.get(ref.themeId) : undefined
   const other = ref.themeId && ref.themeId !== themeId && name ? ` “${name}”` : ''
-  if (ref.ref === 'live') return ref.themeId ? `the live theme${other} (version ${ref.version})` : 'the live storefront (default theme)'
+  if (ref.ref === 'live')
+    return ref.themeId ? `the live theme${other} (version ${ref.version})` : 'the live storefront (default theme)'
   if (ref.ref === 'draft') return `the current theme (version ${ref.version})`
   return `version ${ref.version}`
 }
 
 function layoutSection(l: LayoutDiff): Html {
   const rows: Html[] = []
-  for (const s of l.added) rows.push(html`<tr><td><span class="pill added">added</span></td><td><strong>${s.section.type}</strong><div class="muted mono">${s.section.id}</div></td><td>at position ${s.index + 1}</td></tr>`)
-  for (const s of l.removed) rows.push(html`<tr><td><span class="pill removed">removed</span></td><td><strong>${s.type}</strong><div class="muted mono">${s.id}</div></td><td>was at position ${s.index + 1}</td></tr>`)
-  for (const s of l.moved) rows.push(html`<tr><td><span class="pill moved">moved</span></td><td><span class="mono">${s.id}</span></td><td>position ${s.from + 1} → ${s.to + 1}</td></tr>`)
+  for (const s of l.added)
+    rows.push(
+      html`<tr><td><span class="pill added">added</span></td><td><strong>${s.section.type}</strong><div class="muted mono">${s.section.id}</div></td><td>at position ${s.index + 1}</td></tr>`,
+    )
+  for (const s of l.removed)
+    rows.push(
+      html`<tr><td><span class="pill removed">removed</span></td><td><strong>${s.type}</strong><div class="muted mono">${s.id}</div></td><td>was at position ${s.index + 1}</td></tr>`,
+    )
+  for (const s of l.moved)
+    rows.push(
+      html`<tr><td><span class="pill moved">moved</span></td><td><span class="mono">${s.id}</span></td><td>position ${s.from + 1} → ${s.to + 1}</td></tr>`,
+    )
   for (const c of l.changed) {
     const b = c.blocks
     const blockLines = b
       ? [
-          ...b.added.map((x) => html`<li>block <strong>${x.block.type}</strong> <span class="mono">${x.block.id}</span> added at ${x.index + 1}</li>`),
-          ...b.removed.map((x) => html`<li>block <strong>${x.type}</strong> <span class="mono">${x.id}</span> removed</li>`),
-          ...b.moved.map((x) => html`<li>block <span class="mono">${x.id}</span> moved ${x.from + 1} → ${x.to + 1}</li>`),
-          ...b.changed.map((x) => html`<li>block <strong>${x.type}</strong> <span class="mono">${x.id}</span>: ${valueTable(`Settings of block ${x.id}`, x.settings, `${l.layout}.${c.id}.blocks.${x.id}.`)}</li>`),
+          ...b.added.map(
+            (x) =>
+              html`<li>block <strong>${x.block.type}</strong> <span class="mono">${x.block.id}</span> added at ${x.index + 1}</li>`,
+          ),
+          ...b.removed.map(
+            (x) => html`<li>block <strong>${x.type}</strong> <span class="mono">${x.id}</span> removed</li>`,
+          ),
+          ...b.moved.map(
+            (x) => html`<li>block <span class="mono">${x.id}</span> moved ${x.from + 1} → ${x.to + 1}</li>`,
+          ),
+          ...b.changed.map(
+            (x) =>
+              html`<li>block <strong>${x.type}</strong> <span class="mono">${x.id}</span>: ${valueTable(`Settings of block ${x.id}`, x.settings, `${l.layout}.${c.id}.blocks.${x.id}.`)}</li>`,
+          ),
         ]
       : []
     rows.push(html`<tr><td><span class="pill changed">changed</span></td><td><strong>${c.type}</strong><div class="muted mono">${c.id}</div></td>
@@ -70,15 +94,18 @@ function layoutSection(l: LayoutDiff): Html {
 
 export function diffView(diff: { changes: ThemeDiff; summary: string[] }): Html {
   const d = diff.changes
-  if (diff.summary.length === 0) return html`<div class="card"><h2>Changes</h2><p class="muted">No differences: both sides are the same theme document.</p></div>`
+  if (diff.summary.length === 0)
+    return html`<div class="card"><h2>Changes</h2><p class="muted">No differences: both sides are the same theme document.</p></div>`
   const nav = d.navigation
   return html`<div class="card diff"><h2>Changes <span class="muted">(${String(diff.summary.length)})</span></h2>
 <details><summary>Summary, one line per change</summary><ul class="diff-summary">${diff.summary.map((s) => html`<li class="mono">${s}</li>`)}</ul></details>
 ${d.tokens.length ? html`<h3>Design tokens</h3>${valueTable('Design tokens', d.tokens, 'tokens.')}` : null}
 ${nav ? html`<h3>Navigation</h3><div class="diff-nav"><div><h4>Before</h4><ol>${nav.old.map((e) => html`<li>${String((e as { label?: unknown }).label ?? '')}</li>`)}</ol></div><div><h4>After</h4><ol>${nav.new.map((e) => html`<li>${String((e as { label?: unknown }).label ?? '')}</li>`)}</ol></div></div>` : null}
-${d.pages.added.length || d.pages.removed.length || d.pages.changed.length
-  ? html`<h3>Pages</h3><ul>${d.pages.added.map((p) => html`<li><span class="pill added">added</span> /${p.page.slug}</li>`)}${d.pages.removed.map((p) => html`<li><span class="pill removed">removed</span> /${p.slug}</li>`)}${d.pages.changed.map((p) => html`<li><span class="pill changed">changed</span> <span class="mono">${p.id}</span>${valueTable(`Page ${p.id}`, p.fields)}</li>`)}</ul>`
-  : null}
+${
+  d.pages.added.length || d.pages.removed.length || d.pages.changed.length
+    ? html`<h3>Pages</h3><ul>${d.pages.added.map((p) => html`<li><span class="pill added">added</span> /${p.page.slug}</li>`)}${d.pages.removed.map((p) => html`<li><span class="pill removed">removed</span> /${p.slug}</li>`)}${d.pages.changed.map((p) => html`<li><span class="pill changed">changed</span> <span class="mono">${p.id}</span>${valueTable(`Page ${p.id}`, p.fields)}</li>`)}</ul>`
+    : null
+}
 ${d.layouts.map(layoutSection)}
 </div>`
 }
@@ -94,7 +121,10 @@ export function highlights(d: ThemeDiff): { from: Record<string, string>; to: Re
     for (const s of [...l.moved, ...l.changed]) changed.add(s.id)
   }
   const join = (s: Set<string>) => (s.size ? [...s].slice(0, 60).join(',') : undefined)
-  const out = (extra: Record<string, string | undefined>) => Object.fromEntries(Object.entries({ changed: join(changed), ...extra }).filter((e): e is [string, string] => e[1] !== undefined))
+  const out = (extra: Record<string, string | undefined>) =>
+    Object.fromEntries(
+      Object.entries({ changed: join(changed), ...extra }).filter((e): e is [string, string] => e[1] !== undefined),
+    )
   return { from: out({ removed: join(removed) }), to: out({ added: join(added) }) }
 }
 

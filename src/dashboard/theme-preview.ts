@@ -13,9 +13,17 @@ import { THEME_ID, themePath } from './theme-access.ts'
 export const HIGHLIGHT_CSS_PATH = '/dashboard/assets/highlight.css'
 const HIGHLIGHT_PARAMS = ['changed', 'added', 'removed'] as const
 const SECTION_ID = /^[A-Za-z0-9_-]{1,100}$/
-const COLORS: Record<(typeof HIGHLIGHT_PARAMS)[number], [string, string]> = { changed: ['#d97706', 'Changed'], added: ['#15803d', 'Added'], removed: ['#b42318', 'Removed'] }
+const COLORS: Record<(typeof HIGHLIGHT_PARAMS)[number], [string, string]> = {
+  changed: ['#d97706', 'Changed'],
+  added: ['#15803d', 'Added'],
+  removed: ['#b42318', 'Removed'],
+}
 
-const idsOf = (value: string | null) => (value ?? '').split(',').filter((id) => SECTION_ID.test(id)).slice(0, 60)
+const idsOf = (value: string | null) =>
+  (value ?? '')
+    .split(',')
+    .filter((id) => SECTION_ID.test(id))
+    .slice(0, 60)
 
 // The outline stylesheet: ids checked against a strict pattern, so nothing but an id reaches the CSS.
 export function highlightCss(params: URLSearchParams): string {
@@ -26,7 +34,9 @@ export function highlightCss(params: URLSearchParams): string {
     if (ids.length === 0) continue
     const selectors = ids.map((id) => `.sf-section[data-section-id="${id}"]`)
     rules.push(`${selectors.join(',')}{outline:5px solid ${color};outline-offset:-5px;position:relative}`)
-    rules.push(`${selectors.map((s) => `${s}::after`).join(',')}{content:"${label}";position:absolute;top:6px;right:6px;z-index:50;background:${color};color:#fff;font:600 16px/1.6 system-ui,sans-serif;padding:0 10px;border-radius:999px;pointer-events:none}`)
+    rules.push(
+      `${selectors.map((s) => `${s}::after`).join(',')}{content:"${label}";position:absolute;top:6px;right:6px;z-index:50;background:${color};color:#fff;font:600 16px/1.6 system-ui,sans-serif;padding:0 10px;border-radius:999px;pointer-events:none}`,
+    )
   }
   return `${rules.join('\n')}\n`
 }
@@ -51,7 +61,9 @@ export async function registerThemePreviewRoutes(dash: FastifyInstance, ctx: Das
 
   dash.get(HIGHLIGHT_CSS_PATH, async (request, reply) => {
     const q = request.url.indexOf('?')
-    return reply.header('content-type', 'text/css; charset=utf-8').send(highlightCss(new URLSearchParams(q === -1 ? '' : request.url.slice(q + 1))))
+    return reply
+      .header('content-type', 'text/css; charset=utf-8')
+      .send(highlightCss(new URLSearchParams(q === -1 ? '' : request.url.slice(q + 1))))
   })
 
   const preview = async (request: FastifyRequest<PreviewParams>, reply: FastifyReply) => {
@@ -62,7 +74,9 @@ export async function registerThemePreviewRoutes(dash: FastifyInstance, ctx: Das
     let at: { version: number; document: unknown } | undefined
     if (request.params.version !== undefined) {
       if (!/^[0-9]{1,9}$/.test(request.params.version)) return notFound()
-      const found = await act(services, request, session, getThemeVersionOperation, { params: { id: themeId, version: request.params.version } })
+      const found = await act(services, request, session, getThemeVersionOperation, {
+        params: { id: themeId, version: request.params.version },
+      })
       if (!found.ok) return notFound()
       const view = found.data as { version: number; document: unknown }
       at = { version: view.version, document: view.document }
@@ -73,7 +87,11 @@ export async function registerThemePreviewRoutes(dash: FastifyInstance, ctx: Das
     const path = q === -1 ? url : url.slice(0, q)
     const { rest, highlight } = splitHighlight(q === -1 ? '' : url.slice(q + 1))
     const subpath = path.length > basePath.length ? path.slice(basePath.length) : ''
-    const response = await storefront.merchantPreview({ storeId: session.storeId, themeId, basePath, until: session.expiresAt, ...(at ? { at } : {}) }, subpath || '/', rest)
+    const response = await storefront.merchantPreview(
+      { storeId: session.storeId, themeId, basePath, until: session.expiresAt, ...(at ? { at } : {}) },
+      subpath || '/',
+      rest,
+    )
     if (!response) return notFound()
     reply.code(response.status)
     for (const [name, value] of Object.entries(response.headers)) reply.header(name, value)

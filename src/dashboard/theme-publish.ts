@@ -33,15 +33,28 @@ const conflictText = (what: string, shown: number, now: unknown) =>
 export function registerThemePublishRoutes(dash: FastifyInstance, ctx: DashboardContext) {
   const { services, guard } = ctx
 
-  async function diffAgainstLive(request: FastifyRequest, session: MerchantSession, themeId: string): Promise<DiffResult> {
-    const diff = await act(services, request, session, diffThemeOperation, { params: { id: themeId }, query: { from: 'live', to: 'draft' } })
+  async function diffAgainstLive(
+    request: FastifyRequest,
+    session: MerchantSession,
+    themeId: string,
+  ): Promise<DiffResult> {
+    const diff = await act(services, request, session, diffThemeOperation, {
+      params: { id: themeId },
+      query: { from: 'live', to: 'draft' },
+    })
     if (!diff.ok) throw new Error(`diffTheme failed: ${diff.error.code}`)
     return diff.data as DiffResult
   }
 
-  const liveLabel = (live: ThemeHeader | undefined) => (live ? `Live now: “${live.name}”, version ${live.version}` : 'Live now: the default theme')
+  const liveLabel = (live: ThemeHeader | undefined) =>
+    live ? `Live now: “${live.name}”, version ${live.version}` : 'Live now: the default theme'
 
-  async function publishPage(request: FastifyRequest<IdParams>, reply: FastifyReply, message: Notice | null = null, status = 200) {
+  async function publishPage(
+    request: FastifyRequest<IdParams>,
+    reply: FastifyReply,
+    message: Notice | null = null,
+    status = 200,
+  ) {
     const own = await ownTheme(ctx, request, reply)
     if (!own) return reply
     const { session, theme } = own
@@ -61,34 +74,72 @@ ${publishable ? null : notice({ kind: 'warn', text: theme.status === 'active' ? 
 <dt>Stops being live</dt><dd>${live && live.themeId !== theme.themeId ? html`<strong>${live.name}</strong>, version ${String(live.version)}: it becomes private and you can roll back to it in one step` : 'nothing (no other theme is live)'}</dd>
 <dt>Store</dt><dd>${session.store.name}, for every visitor</dd>
 </dl>
-${publishable
-  ? html`<div class="actions"><form method="post" action="${href(themePath(theme.themeId, '/publish'))}">${csrfField(csrf)}<input type="hidden" name="expectedVersion" value="${String(shown)}"><button type="submit">Publish version ${String(shown)}</button></form>
+${
+  publishable
+    ? html`<div class="actions"><form method="post" action="${href(themePath(theme.themeId, '/publish'))}">${csrfField(csrf)}<input type="hidden" name="expectedVersion" value="${String(shown)}"><button type="submit">Publish version ${String(shown)}</button></form>
 <a class="button secondary" href="${href(themePath(theme.themeId, '/versions'))}">History</a>
 <a class="button secondary" href="${href('/dashboard/themes')}">Cancel</a></div>
 <p class="hint">If anyone changes this theme after this page was shown, publishing is refused and nothing goes live.</p>`
-  : null}
+    : null
+}
 </div>
 ${comparison(diff, session, { from: liveLabel(live), to: `“${theme.name}”, version ${shown} (goes live)` })}`
-    return reply.code(status).type('text/html; charset=utf-8').send(page({ title: `Publish ${theme.name}`, session, csrf, current: 'themes', body }))
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .send(page({ title: `Publish ${theme.name}`, session, csrf, current: 'themes', body }))
   }
 
-  dash.get<IdParams>('/dashboard/themes/:id/publish', { preHandler: guard }, (request, reply) => publishPage(request, reply))
+  dash.get<IdParams>('/dashboard/themes/:id/publish', { preHandler: guard }, (request, reply) =>
+    publishPage(request, reply),
+  )
 
-  dash.post<IdParams>('/dashboard/themes/:id/publish', { preHandler: [guard, dash.csrfProtection] }, async (request, reply) => {
-    const own = await ownTheme(ctx, request, reply)
-    if (!own) return reply
-    const form = parseForm({ expectedVersion: text('The version shown', 9).regex(VERSION, { error: 'The form did not say which version you reviewed' }) }, request.body)
-    if (!form.ok) return publishPage(request, reply, { kind: 'error', text: 'Nothing was published.', items: form.problems }, 400)
-    const expected = Number(form.value.expectedVersion)
-    const outcome = await act(services, request, own.session, publishThemeOperation, { params: { id: own.theme.themeId }, body: { expectedVersion: expected } })
-    if (!outcome.ok) {
-      const e = outcome.error
-      return publishPage(request, reply, { kind: 'error', text: e.code === 'VERSION_CONFLICT' ? conflictText(own.theme.name, expected, e.details?.currentVersion) : `Nothing was published. ${explain(e)}` }, 409)
-    }
-    return reply.redirect(`/dashboard/themes?done=published`, 303)
-  })
+  dash.post<IdParams>(
+    '/dashboard/themes/:id/publish',
+    { preHandler: [guard, dash.csrfProtection] },
+    async (request, reply) => {
+      const own = await ownTheme(ctx, request, reply)
+      if (!own) return reply
+      const form = parseForm(
+        {
+          expectedVersion: text('The version shown', 9).regex(VERSION, {
+            error: 'The form did not say which version you reviewed',
+          }),
+        },
+        request.body,
+      )
+      if (!form.ok)
+        return publishPage(request, reply, { kind: 'error', text: 'Nothing was published.', items: form.problems }, 400)
+      const expected = Number(form.value.expectedVersion)
+      const outcome = await act(services, request, own.session, publishThemeOperation, {
+        params: { id: own.theme.themeId },
+        body: { expectedVersion: expected },
+      })
+      if (!outcome.ok) {
+        const e = outcome.error
+        return publishPage(
+          request,
+          reply,
+          {
+            kind: 'error',
+            text:
+              e.code === 'VERSION_CONFLICT'
+                ? conflictText(own.theme.name, expected, e.details?.currentVersion)
+                : `Nothing was published. ${explain(e)}`,
+          },
+          409,
+        )
+      }
+      return reply.redirect(`/dashboard/themes?done=published`, 303)
+    },
+  )
 
-  async function rollbackPage(request: FastifyRequest, reply: FastifyReply, message: Notice | null = null, status = 200) {
+  async function rollbackPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    message: Notice | null = null,
+    status = 200,
+  ) {
     const session = await ctx.session(request)
     const themes = await listThemes(services.read, session.storeId)
     const former = formerLive(themes)
@@ -109,7 +160,10 @@ ${comparison(diff, session, { from: liveLabel(live), to: `“${theme.name}”, v
 ${comparison(diff, session, { from: liveLabel(live), to: `“${former.name}”, version ${shown} (goes live)` })}`
     }
     const body = html`<p><a href="${href('/dashboard/themes')}">← Themes</a></p><h1>Roll back${former ? html` to “${former.name}”` : null}?</h1>${notice(message)}${content}`
-    return reply.code(status).type('text/html; charset=utf-8').send(page({ title: 'Roll back', session, csrf, current: 'themes', body }))
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .send(page({ title: 'Roll back', session, csrf, current: 'themes', body }))
   }
 
   dash.get('/dashboard/themes/rollback', { preHandler: guard }, (request, reply) => rollbackPage(request, reply))
@@ -117,15 +171,52 @@ ${comparison(diff, session, { from: liveLabel(live), to: `“${former.name}”, 
   // Rollback: re-publish the theme that was live before the current one, at the version shown.
   dash.post('/dashboard/themes/rollback', { preHandler: [guard, dash.csrfProtection] }, async (request, reply) => {
     const session = await ctx.session(request)
-    const form = parseForm({ themeId: text('Theme', 100).regex(THEME_ID, { error: 'The form did not say which theme goes live' }), expectedVersion: text('The version shown', 9).regex(VERSION, { error: 'The form did not say which version you reviewed' }) }, request.body)
-    if (!form.ok) return rollbackPage(request, reply, { kind: 'error', text: 'Nothing was rolled back.', items: form.problems }, 400)
+    const form = parseForm(
+      {
+        themeId: text('Theme', 100).regex(THEME_ID, { error: 'The form did not say which theme goes live' }),
+        expectedVersion: text('The version shown', 9).regex(VERSION, {
+          error: 'The form did not say which version you reviewed',
+        }),
+      },
+      request.body,
+    )
+    if (!form.ok)
+      return rollbackPage(
+        request,
+        reply,
+        { kind: 'error', text: 'Nothing was rolled back.', items: form.problems },
+        400,
+      )
     const former = formerLive(await listThemes(services.read, session.storeId))
-    if (!former || former.themeId !== form.value.themeId) return rollbackPage(request, reply, { kind: 'error', text: 'Nothing was rolled back: the live theme changed after this page was shown. Check which theme would go live now.' }, 409)
+    if (!former || former.themeId !== form.value.themeId)
+      return rollbackPage(
+        request,
+        reply,
+        {
+          kind: 'error',
+          text: 'Nothing was rolled back: the live theme changed after this page was shown. Check which theme would go live now.',
+        },
+        409,
+      )
     const expected = Number(form.value.expectedVersion)
-    const outcome = await act(services, request, session, publishThemeOperation, { params: { id: former.themeId }, body: { expectedVersion: expected } })
+    const outcome = await act(services, request, session, publishThemeOperation, {
+      params: { id: former.themeId },
+      body: { expectedVersion: expected },
+    })
     if (!outcome.ok) {
       const e = outcome.error
-      return rollbackPage(request, reply, { kind: 'error', text: e.code === 'VERSION_CONFLICT' ? conflictText(former.name, expected, e.details?.currentVersion) : `Nothing was rolled back. ${explain(e)}` }, 409)
+      return rollbackPage(
+        request,
+        reply,
+        {
+          kind: 'error',
+          text:
+            e.code === 'VERSION_CONFLICT'
+              ? conflictText(former.name, expected, e.details?.currentVersion)
+              : `Nothing was rolled back. ${explain(e)}`,
+        },
+        409,
+      )
     }
     return reply.redirect('/dashboard/themes?done=rolledback', 303)
   })

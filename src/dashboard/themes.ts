@@ -38,7 +38,10 @@ ${active && former ? html`<div class="card actions"><span>Live now: <strong>${ac
 <caption class="visually-hidden">Themes of ${session.store.name}</caption>
 <thead><tr><th scope="col">Theme</th><th scope="col">Status</th><th scope="col" class="hide-sm">Version</th><th scope="col" class="hide-sm">Last change</th><th scope="col" class="hide-sm">Last preview</th><th scope="col">Actions</th></tr></thead>
 <tbody>${themes.length === 0 ? html`<tr><td colspan="6" class="muted">This store has no themes yet. Agents create drafts through the API or MCP; the storefront shows the default theme until one is published.</td></tr>` : themes.map((t) => themeRow(t, csrf, lastChange.get(t.themeId)))}</tbody></table></div>`
-    return reply.code(status).type('text/html; charset=utf-8').send(page({ title: 'Themes', session, csrf, current: 'themes', body }))
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .send(page({ title: 'Themes', session, csrf, current: 'themes', body }))
   }
 
   async function lastChanges(storeId: string) {
@@ -56,7 +59,12 @@ ${active && former ? html`<div class="card actions"><span>Live now: <strong>${ac
     const out = new Map<string, { at: Date; by: string }>()
     for (const r of rows) {
       if (!r.theme_id || out.has(r.theme_id)) continue
-      const by = r.credential_kind === 'merchant' ? 'you (dashboard)' : r.credential_kind === 'system' ? 'the platform' : (r.app_name ?? 'an app')
+      const by =
+        r.credential_kind === 'merchant'
+          ? 'you (dashboard)'
+          : r.credential_kind === 'system'
+            ? 'the platform'
+            : (r.app_name ?? 'an app')
       out.set(r.theme_id, { at: new Date(r.occurred_at), by })
     }
     return out
@@ -80,20 +88,47 @@ ${t.status !== 'active' && t.status !== 'archived' ? html`<form method="post" ac
 </div></td></tr>`
   }
 
-  dash.get('/dashboard/themes', { preHandler: guard }, async (request: FastifyRequest<{ Querystring: { done?: unknown } }>, reply) => {
-    const done = typeof request.query.done === 'string' ? DONE[request.query.done] : undefined
-    return themesPage(request, reply, done ? { kind: 'ok', text: done } : null)
-  })
+  dash.get(
+    '/dashboard/themes',
+    { preHandler: guard },
+    async (request: FastifyRequest<{ Querystring: { done?: unknown } }>, reply) => {
+      const done = typeof request.query.done === 'string' ? DONE[request.query.done] : undefined
+      return themesPage(request, reply, done ? { kind: 'ok', text: done } : null)
+    },
+  )
 
-  const action = (path: string, run: (request: FastifyRequest<IdParams>, session: Awaited<ReturnType<DashboardContext['session']>>, themeId: string) => Promise<{ ok: boolean; error?: { code: string; message: string } }>, done: string) =>
+  const action = (
+    path: string,
+    run: (
+      request: FastifyRequest<IdParams>,
+      session: Awaited<ReturnType<DashboardContext['session']>>,
+      themeId: string,
+    ) => Promise<{ ok: boolean; error?: { code: string; message: string } }>,
+    done: string,
+  ) =>
     dash.post(path, { preHandler: [guard, dash.csrfProtection] }, async (request: FastifyRequest<IdParams>, reply) => {
       const own = await ownTheme(ctx, request, reply)
       if (!own) return reply
       const outcome = await run(request, own.session, own.theme.themeId)
-      if (!outcome.ok) return themesPage(request, reply, { kind: 'error', text: explain(outcome.error!) }, outcome.error!.code === 'NOT_FOUND' ? 404 : 409)
+      if (!outcome.ok)
+        return themesPage(
+          request,
+          reply,
+          { kind: 'error', text: explain(outcome.error!) },
+          outcome.error!.code === 'NOT_FOUND' ? 404 : 409,
+        )
       return reply.redirect(`/dashboard/themes?done=${done}`, 303)
     })
 
-  action('/dashboard/themes/:id/duplicate', (request, session, themeId) => act(services, request, session, duplicateThemeOperation, { params: { id: themeId }, body: {} }), 'duplicated')
-  action('/dashboard/themes/:id/archive', (request, session, themeId) => act(services, request, session, archiveThemeOperation, { params: { id: themeId } }), 'archived')
+  action(
+    '/dashboard/themes/:id/duplicate',
+    (request, session, themeId) =>
+      act(services, request, session, duplicateThemeOperation, { params: { id: themeId }, body: {} }),
+    'duplicated',
+  )
+  action(
+    '/dashboard/themes/:id/archive',
+    (request, session, themeId) => act(services, request, session, archiveThemeOperation, { params: { id: themeId } }),
+    'archived',
+  )
 }

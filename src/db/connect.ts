@@ -7,7 +7,13 @@ import type { Database } from './database.ts'
 import { preparedStatements } from './prepared.ts'
 
 export type DatabaseKind = 'postgres' | 'pglite'
-export type OpenedDatabase = { db: Kysely<Database>; kind: DatabaseKind; close: () => Promise<void>; pool?: pg.Pool; pglite?: PGlite }
+export type OpenedDatabase = {
+  db: Kysely<Database>
+  kind: DatabaseKind
+  close: () => Promise<void>
+  pool?: pg.Pool
+  pglite?: PGlite
+}
 
 // int8 as number, like PGlite: positions and versions stay far below 2^53.
 const pgTypes = {
@@ -20,7 +26,13 @@ const pgTypes = {
 export function openPostgres(connectionString: string, poolSize = 10): OpenedDatabase {
   // A connection attempt that gets no answer fails after 5 s (a 503 to the client) instead of
   // queueing the request forever; keep-alive lets a dead peer be noticed on idle connections.
-  const pool = new pg.Pool({ connectionString, max: poolSize, types: pgTypes as pg.CustomTypesConfig, connectionTimeoutMillis: 5000, keepAlive: true })
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    types: pgTypes as pg.CustomTypesConfig,
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+  })
   // A client that loses its server must not crash the process: idle ones report on the pool,
   // checked-out ones between queries (the catch-up leader's lock connection) on themselves; the
   // next query on it fails and is answered as UNAVAILABLE.
@@ -48,6 +60,9 @@ export async function openPglite(dataDir: string | undefined): Promise<OpenedDat
   return { db, kind: 'pglite', close: () => db.destroy(), pglite }
 }
 
-export async function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): Promise<OpenedDatabase> {
+export async function openDatabase(opts: {
+  databaseUrl: string | undefined
+  dataDir: string
+}): Promise<OpenedDatabase> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir)
 }

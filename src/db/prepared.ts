@@ -29,9 +29,18 @@ export function preparedStatements(client: pg.PoolClient): void {
   client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
     // The service's marked statements come through kysely, as a promise; any other call is pg's own
     // (a marked one then runs unnamed: the mark is a comment).
-    if (typeof config !== 'string' || !config.startsWith(PREPARED_MARK) || typeof values === 'function' || callback !== undefined) return query.call(this, config, values, callback)
+    if (
+      typeof config !== 'string' ||
+      !config.startsWith(PREPARED_MARK) ||
+      typeof values === 'function' ||
+      callback !== undefined
+    )
+      return query.call(this, config, values, callback)
     // pg reads both fields when it runs the query (@types/pg does not declare them).
-    const named = new pg.Query(config, values as unknown[] | undefined) as unknown as { name: string; callback?: unknown }
+    const named = new pg.Query(config, values as unknown[] | undefined) as unknown as {
+      name: string
+      callback?: unknown
+    }
     named.name = nameOf(config)
     // What pg does for a query without a callback: the result as a promise. (pg also re-captures a
     // failure's stack; kysely already appends its caller's stack to the error, so that is not redone.)
@@ -49,19 +58,27 @@ export function preparedStatements(client: pg.PoolClient): void {
 // limit + 1), and whatever changes the SQL text must be in `shape`.
 const SLOT = '\u0000slot:'
 
-export function compiledOnce<V extends Record<string, unknown>, R>(build: (db: Kysely<any>, values: V) => Compilable<R>) {
+export function compiledOnce<V extends Record<string, unknown>, R>(
+  build: (db: Kysely<any>, values: V) => Compilable<R>,
+) {
   const shapes = new Map<string, { sql: string; slots: ({ name: keyof V } | { fixed: unknown })[] }>()
   return (db: Kysely<any>, shape: string, values: V): CompiledQuery<R> => {
     let entry = shapes.get(shape)
     if (!entry) {
       const placeholders = Object.fromEntries(Object.keys(values).map((k) => [k, `${SLOT}${k}`])) as V
       const compiled = build(db, placeholders).compile()
-      if (compiled.sql.includes(SLOT)) throw new Error('compiledOnce: a value was written into the SQL text instead of a parameter')
-      const slots = compiled.parameters.map((p) => (typeof p === 'string' && p.startsWith(SLOT) ? { name: p.slice(SLOT.length) as keyof V } : { fixed: p }))
+      if (compiled.sql.includes(SLOT))
+        throw new Error('compiledOnce: a value was written into the SQL text instead of a parameter')
+      const slots = compiled.parameters.map((p) =>
+        typeof p === 'string' && p.startsWith(SLOT) ? { name: p.slice(SLOT.length) as keyof V } : { fixed: p },
+      )
       entry = { sql: `${PREPARED_MARK}${compiled.sql}`, slots }
       shapes.set(shape, entry)
     }
-    return CompiledQuery.raw(entry.sql, entry.slots.map((s) => ('name' in s ? values[s.name] : s.fixed))) as CompiledQuery<R>
+    return CompiledQuery.raw(
+      entry.sql,
+      entry.slots.map((s) => ('name' in s ? values[s.name] : s.fixed)),
+    ) as CompiledQuery<R>
   }
 }
 

@@ -33,7 +33,13 @@ export const EDITOR_OPERATIONS: readonly OperationDefinition[] = [
 
 const editorPathOf = (op: OperationDefinition) => `${API_PATH}${op.path.slice('/api/v1'.length)}`
 
-function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, message: string, details?: Record<string, unknown>) {
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+) {
   return sendAppError(request, reply.header('cache-control', 'no-store'), { code, message, details })
 }
 
@@ -60,7 +66,9 @@ export function registerEditorApi(app: FastifyInstance, services: Services) {
   }
   const csrfGuard = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!(await sessionFor(request, reply))) return reply
-    await new Promise<void>((resolve, reject) => app.csrfProtection(request, reply, (error?: Error) => (error ? reject(error) : resolve())))
+    await new Promise<void>((resolve, reject) =>
+      app.csrfProtection(request, reply, (error?: Error) => (error ? reject(error) : resolve())),
+    )
     return undefined
   }
 
@@ -75,7 +83,10 @@ export function registerEditorApi(app: FastifyInstance, services: Services) {
         const session = await sessionFor(request, reply)
         if (!session) return reply
         request.audit.storeId = session.storeId
-        const authentication: Authentication = { ok: true, caller: merchantCaller(session, { requestId: request.id, channel: 'editor' }) }
+        const authentication: Authentication = {
+          ok: true,
+          caller: merchantCaller(session, { requestId: request.id, channel: 'editor' }),
+        }
         const outcome = await invoke(op, services, {
           authentication,
           input: { params: request.params, query: request.query, body: request.body },
@@ -98,8 +109,12 @@ export function registerEditorApi(app: FastifyInstance, services: Services) {
     if (!session) return reply
     const theme = await findTheme(services.read, session.storeId, request.params.id)
     if (!theme) return sendError(request, reply, 'NOT_FOUND', 'theme not found')
-    return reply.header('cache-control', 'no-store').send({ data: { activity: await recentThemeActivity(services.db, session.storeId, theme.themeId, 5) } })
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ data: { activity: await recentThemeActivity(services.db, session.storeId, theme.themeId, 5) } })
   })
 
-  app.all(`${API_PATH}/*`, async (request, reply) => sendError(request, reply, 'NOT_FOUND', `no editor route for ${request.method} ${request.url.split('?')[0]}`))
+  app.all(`${API_PATH}/*`, async (request, reply) =>
+    sendError(request, reply, 'NOT_FOUND', `no editor route for ${request.method} ${request.url.split('?')[0]}`),
+  )
 }

@@ -14,7 +14,12 @@ const ENTRY = fileURLToPath(new URL('./client/main.tsx', import.meta.url))
 function asset(base: string, ext: 'js' | 'css', text: string): EditorAsset {
   const body = Buffer.from(text, 'utf8')
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 12)
-  return { name: `${base}-${hash}.${ext}`, type: ext === 'js' ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8', body, gzip: gzipSync(body, { level: 9 }) }
+  return {
+    name: `${base}-${hash}.${ext}`,
+    type: ext === 'js' ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8',
+    body,
+    gzip: gzipSync(body, { level: 9 }),
+  }
 }
 
 export async function buildEditorAssets(): Promise<EditorAssets> {
@@ -36,7 +41,11 @@ export async function buildEditorAssets(): Promise<EditorAssets> {
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'))
   const css = result.outputFiles.find((f) => f.path.endsWith('.css'))
   if (!js || !css) throw new Error('the editor build produced no script or stylesheet')
-  return { script: asset('editor', 'js', js.text), style: asset('editor', 'css', css.text), buildMs: Math.round(performance.now() - started) }
+  return {
+    script: asset('editor', 'js', js.text),
+    style: asset('editor', 'css', css.text),
+    buildMs: Math.round(performance.now() - started),
+  }
 }
 
 let pending: Promise<EditorAssets> | null = null
@@ -53,5 +62,7 @@ export function editorAssets(): Promise<EditorAssets> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const built = await buildEditorAssets()
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`
-  process.stdout.write(`editor build: ${built.buildMs} ms\n  ${built.script.name}: ${kb(built.script.body.length)} minified, ${kb(built.script.gzip.length)} gzip\n  ${built.style.name}: ${kb(built.style.body.length)} minified, ${kb(built.style.gzip.length)} gzip\n`)
+  process.stdout.write(
+    `editor build: ${built.buildMs} ms\n  ${built.script.name}: ${kb(built.script.body.length)} minified, ${kb(built.script.gzip.length)} gzip\n  ${built.style.name}: ${kb(built.style.body.length)} minified, ${kb(built.style.gzip.length)} gzip\n`,
+  )
 }

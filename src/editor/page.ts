@@ -23,7 +23,10 @@ export const EDITOR_CSP = [
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-export function editorPage(assets: EditorAssets, boot: { themeId: string; csrfToken: string; previewBase: string; themesUrl: string; activityUrl: string }): string {
+export function editorPage(
+  assets: EditorAssets,
+  boot: { themeId: string; csrfToken: string; previewBase: string; themesUrl: string; activityUrl: string },
+): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -17,7 +17,12 @@ import { pgArray } from '../db/pg-array.ts'
 // member gets the error, as an append alone would.
 export type GroupedRow = Record<string, unknown>
 
-type Member = { key: string; query: CompiledQuery<GroupedRow>; resolve: (rows: GroupedRow[]) => void; reject: (error: unknown) => void }
+type Member = {
+  key: string
+  query: CompiledQuery<GroupedRow>
+  resolve: (rows: GroupedRow[]) => void
+  reject: (error: unknown) => void
+}
 type Settle = () => void
 
 export type AppendGroupsOptions = {
@@ -42,7 +47,9 @@ const outcomeUnknown = (error: unknown): boolean => {
   return typeof code !== 'string' || /^(08|57|58|XX)/.test(code)
 }
 
-export function appendGroups(options: AppendGroupsOptions): (key: string, query: CompiledQuery<GroupedRow>) => Promise<GroupedRow[]> {
+export function appendGroups(
+  options: AppendGroupsOptions,
+): (key: string, query: CompiledQuery<GroupedRow>) => Promise<GroupedRow[]> {
   const waiting: Member[] = []
   let running = 0
   const texts = new Map<number, string>()
@@ -52,7 +59,10 @@ export function appendGroups(options: AppendGroupsOptions): (key: string, query:
     if (text === undefined) {
       // UNION ALL runs its parts in order (nothing here can run in parallel: the functions are not
       // marked parallel safe), so the locks come first and the members follow in queue order.
-      const parts = Array.from({ length: n }, (_, i) => `select ${i + 1}, a.* from ${options.call(i * parameters + 1)} with ordinality a`)
+      const parts = Array.from(
+        { length: n },
+        (_, i) => `select ${i + 1}, a.* from ${options.call(i * parameters + 1)} with ordinality a`,
+      )
       text = `${options.prefix}${[options.lockAll(n * parameters + 1), ...parts].join('\nunion all ')}`
       texts.set(n, text)
     }
@@ -72,7 +82,12 @@ export function appendGroups(options: AppendGroupsOptions): (key: string, query:
     let rows: GroupedRow[]
     try {
       const values = [...members.flatMap((m) => m.query.parameters), pgArray(members.map((m) => m.key))]
-      rows = await options.execute(CompiledQuery.raw(groupText(members.length, members[0]!.query.parameters.length), values) as CompiledQuery<GroupedRow>)
+      rows = await options.execute(
+        CompiledQuery.raw(
+          groupText(members.length, members[0]!.query.parameters.length),
+          values,
+        ) as CompiledQuery<GroupedRow>,
+      )
     } catch (error) {
       if (outcomeUnknown(error)) return () => members.forEach((m) => m.reject(error))
       const settled = await Promise.all(members.map(alone))
@@ -80,7 +95,8 @@ export function appendGroups(options: AppendGroupsOptions): (key: string, query:
     }
     const byMember: GroupedRow[][] = members.map(() => [])
     for (const row of rows) if (Number(row.member) > 0) byMember[Number(row.member) - 1]!.push(row)
-    return () => members.forEach((m, i) => m.resolve(byMember[i]!.sort((a, b) => Number(a.ordinality) - Number(b.ordinality))))
+    return () =>
+      members.forEach((m, i) => m.resolve(byMember[i]!.sort((a, b) => Number(a.ordinality) - Number(b.ordinality))))
   }
 
   function pump(): void {

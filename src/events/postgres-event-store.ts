@@ -25,7 +25,14 @@ export type PostgresAppendOptions = AppendOptions<Transaction<Database>>
 
 // An event about to be appended, as an inline projection sees it before the append: everything
 // but the columns the database generates. ord is its 1-based position in the append's input.
-export type PendingEvent = { ord: number; streamId: string; storeId: string; type: string; data: unknown; metadata: EventMetadata }
+export type PendingEvent = {
+  ord: number
+  streamId: string
+  storeId: string
+  type: string
+  data: unknown
+  metadata: EventMetadata
+}
 export type PendingAppend = { streams: readonly AppendToStream[]; events: readonly PendingEvent[] }
 
 // A projection's write decided before the append, run by the append's own statement right after
@@ -36,7 +43,10 @@ export type PreparedWrite = { sql: string; payload: string }
 
 // What an inline projector can write within the append statement, and what it still has to apply
 // to the recorded events in a transaction (projections that need to read first), if anything.
-export type InlinePlan = { writes: PreparedWrite[]; remaining: ((trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>) | null }
+export type InlinePlan = {
+  writes: PreparedWrite[]
+  remaining: ((trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>) | null
+}
 
 export type InlineProjector = ((trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>) & {
   prepare?: (pending: PendingAppend) => InlinePlan
@@ -95,33 +105,60 @@ type AppendRow = {
 // named statement (src/db/prepared.ts): parsed and planned once per connection, not per append
 // (35-45 µs of PostgreSQL's CPU per append, measured on the call alone). A group statement
 // (append-groups.ts) calls it once per member, its parameters numbered from p.
-const appendCall = (p: number) => `event_store_append_projected($${p}::text[], $${p + 1}::text[], $${p + 2}::text[], $${p + 3}::text[], $${p + 4}::integer[],
+const appendCall = (
+  p: number,
+) => `event_store_append_projected($${p}::text[], $${p + 1}::text[], $${p + 2}::text[], $${p + 3}::text[], $${p + 4}::integer[],
   $${p + 5}::integer[], $${p + 6}::uuid[], $${p + 7}::text[], $${p + 8}::integer[], $${p + 9}::jsonb, $${p + 10}::jsonb, $${p + 11}::integer[], $${p + 12}::text[], $${p + 13}::jsonb)`
 const APPEND = `${PREPARED_MARK}select * from ${appendCall(1)}`
 // A group statement's first part: every member's stream locked in the append's own order (by hash,
 // event_store_lock_streams), before any member runs; the members take them again (they are held).
-const lockAllCall = (p: number) => `select 0 as member, null::text as kind, null::text as stream_id, null::bigint as version, null::bigint as global_position,
+const lockAllCall = (
+  p: number,
+) => `select 0 as member, null::text as kind, null::text as stream_id, null::bigint as version, null::bigint as global_position,
   null::text as transaction_id, null::timestamptz as recorded_at, null::integer as epoch, null::bigint as ordinality from event_store_lock_streams($${p}::text[])`
 
-function appendStatement(streams: AppendToStream[], eventIds: string[], writes: PreparedWrite[] = []): CompiledQuery<AppendRow> {
+function appendStatement(
+  streams: AppendToStream[],
+  eventIds: string[],
+  writes: PreparedWrite[] = [],
+): CompiledQuery<AppendRow> {
   const events = streams.flatMap((s, k) => s.events.map((e) => ({ k: k + 1, e })))
   // A command's events share one metadata object: sent once.
   const metadata = new Map<EventMetadata, number>()
   for (const x of events) if (!metadata.has(x.e.metadata)) metadata.set(x.e.metadata, metadata.size + 1)
   const jsonArray = (items: Iterable<string>) => `[${[...items].join(',')}]`
   return CompiledQuery.raw(APPEND, [
-    pgArray(streams.map((s) => s.streamId)), pgArray(streams.map((s) => s.streamType)), pgArray(streams.map((s) => s.storeId)),
-    pgArray(streams.map((s) => String(s.expected))), pgArray(streams.map((s) => s.events.length)),
-    pgArray(events.map((x) => x.k)), pgArray(eventIds), pgArray(events.map((x) => x.e.type)),
-    pgArray(events.map((x) => x.e.schemaVersion ?? 1)), jsonArray(events.map((x) => JSON.stringify(x.e.data))),
-    jsonArray([...metadata.keys()].map((m) => JSON.stringify(m))), pgArray(events.map((x) => metadata.get(x.e.metadata)!)),
-    pgArray(writes.map((w) => w.sql)), jsonArray(writes.map((w) => w.payload)),
+    pgArray(streams.map((s) => s.streamId)),
+    pgArray(streams.map((s) => s.streamType)),
+    pgArray(streams.map((s) => s.storeId)),
+    pgArray(streams.map((s) => String(s.expected))),
+    pgArray(streams.map((s) => s.events.length)),
+    pgArray(events.map((x) => x.k)),
+    pgArray(eventIds),
+    pgArray(events.map((x) => x.e.type)),
+    pgArray(events.map((x) => x.e.schemaVersion ?? 1)),
+    jsonArray(events.map((x) => JSON.stringify(x.e.data))),
+    jsonArray([...metadata.keys()].map((m) => JSON.stringify(m))),
+    pgArray(events.map((x) => metadata.get(x.e.metadata)!)),
+    pgArray(writes.map((w) => w.sql)),
+    jsonArray(writes.map((w) => w.payload)),
   ]) as CompiledQuery<AppendRow>
 }
 
 function pendingAppend(streams: AppendToStream[]): PendingAppend {
   let ord = 0
-  const events = streams.flatMap((s) => s.events.map((e): PendingEvent => ({ ord: ++ord, streamId: s.streamId, storeId: s.storeId, type: e.type, data: e.data, metadata: e.metadata })))
+  const events = streams.flatMap((s) =>
+    s.events.map(
+      (e): PendingEvent => ({
+        ord: ++ord,
+        streamId: s.streamId,
+        storeId: s.storeId,
+        type: e.type,
+        data: e.data,
+        metadata: e.metadata,
+      }),
+    ),
+  )
   return { streams, events }
 }
 
@@ -138,9 +175,18 @@ function appended(streams: AppendToStream[], eventIds: string[], rows: AppendRow
   const conflict = rows.find((r) => r.kind === 'c')
   if (conflict) {
     const s = streams.find((x) => x.streamId === conflict.stream_id)!
-    return { ok: false, conflict: { streamId: s.streamId, expected: s.expected, actual: conflict.version === null ? 'no_stream' : Number(conflict.version) } }
+    return {
+      ok: false,
+      conflict: {
+        streamId: s.streamId,
+        expected: s.expected,
+        actual: conflict.version === null ? 'no_stream' : Number(conflict.version),
+      },
+    }
   }
-  const versions = rows.filter((r) => r.kind === 's').map((r) => ({ streamId: r.stream_id!, version: Number(r.version) }))
+  const versions = rows
+    .filter((r) => r.kind === 's')
+    .map((r) => ({ streamId: r.stream_id!, version: Number(r.version) }))
   const generated = rows.filter((r) => r.kind === 'e')
   // Data and metadata are the caller's own objects (events are never mutated, and the
   // rebuild-equality tests hold inline writes to what a replay from the stored JSON produces).
@@ -180,19 +226,33 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
   // Within a caller's transaction a failed statement could not be tried again: nothing is grouped.
   const grouped = db.isTransaction
     ? null
-    : appendGroups({ call: appendCall, lockAll: lockAllCall, prefix: PREPARED_MARK, execute: async (q) => (await db.executeQuery(q)).rows, inFlight: APPEND_GROUPS_IN_FLIGHT, maxMembers: APPEND_GROUP_MEMBERS })
+    : appendGroups({
+        call: appendCall,
+        lockAll: lockAllCall,
+        prefix: PREPARED_MARK,
+        execute: async (q) => (await db.executeQuery(q)).rows,
+        inFlight: APPEND_GROUPS_IN_FLIGHT,
+        maxMembers: APPEND_GROUP_MEMBERS,
+      })
   // A group's member is a single-stream append (its key is its stream); a multi-stream one (publish) goes alone.
   const statementRows = async (streams: AppendToStream[], statement: CompiledQuery<AppendRow>): Promise<AppendRow[]> =>
-    grouped && streams.length === 1 ? ((await grouped(streams[0]!.streamId, statement as CompiledQuery<GroupedRow>)) as AppendRow[]) : (await db.executeQuery(statement)).rows
+    grouped && streams.length === 1
+      ? ((await grouped(streams[0]!.streamId, statement as CompiledQuery<GroupedRow>)) as AppendRow[])
+      : (await db.executeQuery(statement)).rows
 
-  async function append(streams: AppendToStream[], options: AppendOptions<Transaction<Database>> = {}): Promise<AppendResult> {
+  async function append(
+    streams: AppendToStream[],
+    options: AppendOptions<Transaction<Database>> = {},
+  ): Promise<AppendResult> {
     const nonEmpty = streams.filter((s) => s.events.length > 0)
     if (nonEmpty.length === 0) return { ok: true, events: [], streams: [] }
-    if (new Set(nonEmpty.map((s) => s.streamId)).size !== nonEmpty.length) throw new Error('append: a stream appears once per append')
+    if (new Set(nonEmpty.map((s) => s.streamId)).size !== nonEmpty.length)
+      throw new Error('append: a stream appears once per append')
     const eventIds = nonEmpty.flatMap((s) => s.events.map((e) => e.eventId ?? newEventId()))
     const within = options.within
     // Nothing else to write: the statement is the whole transaction.
-    if (inline.length === 0 && !within) return appended(nonEmpty, eventIds, await statementRows(nonEmpty, appendStatement(nonEmpty, eventIds)))
+    if (inline.length === 0 && !within)
+      return appended(nonEmpty, eventIds, await statementRows(nonEmpty, appendStatement(nonEmpty, eventIds)))
     // The transaction way: append, then every projector reads what it needs and writes.
     const run = async (trx: Transaction<Database>): Promise<AppendResult> => {
       const result = appended(nonEmpty, eventIds, (await trx.executeQuery(appendStatement(nonEmpty, eventIds))).rows)
@@ -210,7 +270,8 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
     const statement = appendStatement(nonEmpty, eventIds, writes)
     try {
       // Every projection wrote within the statement: one round trip, its own implicit transaction.
-      if (remaining.length === 0 && !within) return appended(nonEmpty, eventIds, await statementRows(nonEmpty, statement))
+      if (remaining.length === 0 && !within)
+        return appended(nonEmpty, eventIds, await statementRows(nonEmpty, statement))
       return await db.transaction().execute(async (trx) => {
         const result = appended(nonEmpty, eventIds, (await trx.executeQuery(statement)).rows)
         if (!result.ok) return result
@@ -224,7 +285,10 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
     }
   }
 
-  async function readStream<E extends EventShape = EventShape>(streamId: string, options: ReadStreamOptions = {}): Promise<Recorded<E>[]> {
+  async function readStream<E extends EventShape = EventShape>(
+    streamId: string,
+    options: ReadStreamOptions = {},
+  ): Promise<Recorded<E>[]> {
     const fromVersion = options.fromVersion ?? 1
     const toPosition = options.toPosition ?? null
     const toTime = options.toTime ?? null
@@ -239,14 +303,19 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
     return rows.map(toRecordedEvent) as Recorded<E>[]
   }
 
-  async function readAll(options: ReadAllOptions = {}, on: DbOrTrx = db): Promise<{ events: RecordedEvent[]; position: Position }> {
+  async function readAll(
+    options: ReadAllOptions = {},
+    on: DbOrTrx = db,
+  ): Promise<{ events: RecordedEvent[]; position: Position }> {
     const after = options.after ?? START
     const limit = options.limit ?? 1000
     const storeId = options.storeId ?? null
     // Stop below the oldest running transaction of the current epoch: events it may still commit
     // sort before later ones. Every event of an older epoch was committed by a cluster that no
     // longer writes. Order by the columns themselves, not text aliases ('1000' < '999').
-    const horizon = options.ignoreRunningTransactions ? sql`true` : sql`(events.epoch < horizon.current_epoch or events.transaction_id < horizon.xmin)`
+    const horizon = options.ignoreRunningTransactions
+      ? sql`true`
+      : sql`(events.epoch < horizon.current_epoch or events.transaction_id < horizon.xmin)`
     const { rows } = await sql<EventRow>`
       with horizon as materialized (select event_store_epoch() as current_epoch, pg_snapshot_xmin(pg_current_snapshot()) as xmin)
       select ${eventColumns} from events, horizon
@@ -257,7 +326,12 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
       limit ${limit}`.execute(on)
     const events = rows.map(toRecordedEvent)
     const last = events.at(-1)
-    return { events, position: last ? { epoch: last.epoch, transactionId: last.transactionId, globalPosition: last.globalPosition } : after }
+    return {
+      events,
+      position: last
+        ? { epoch: last.epoch, transactionId: last.transactionId, globalPosition: last.globalPosition }
+        : after,
+    }
   }
 
   async function streamVersion(streamId: string): Promise<number | null> {

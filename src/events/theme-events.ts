@@ -13,7 +13,10 @@ export type StoreThemesEvent =
 export type NavigationMenu = { handle: string; title: string; items: NavigationEntry[] }
 
 // Store-level streams outside themes.
-export type NavigationEvent = { type: 'NavigationMenusUpdated'; data: { menus: NavigationMenu[]; changed: string[]; at: string } }
+export type NavigationEvent = {
+  type: 'NavigationMenusUpdated'
+  data: { menus: NavigationMenu[]; changed: string[]; at: string }
+}
 export type MediaEvent = {
   type: 'MediaAssetRegistered'
   data: {
@@ -38,19 +41,42 @@ export type ActivityEvent = {
 // Apps and API keys, changed by the merchant in the dashboard (or by ops), audited in the
 // store's `activity-<storeId>` stream. Secrets never appear in events; a key's hint does.
 export type AccessEvent =
-  | { type: 'AppCreated'; data: { appId: string; name: string; kind: 'confidential' | 'public'; clientId: string; redirectUris: string[]; at: string } }
+  | {
+      type: 'AppCreated'
+      data: {
+        appId: string
+        name: string
+        kind: 'confidential' | 'public'
+        clientId: string
+        redirectUris: string[]
+        at: string
+      }
+    }
   | { type: 'AppRedirectUrisChanged'; data: { appId: string; name: string; redirectUris: string[]; at: string } }
   | { type: 'AppSecretRotated'; data: { appId: string; name: string; hint: string; at: string } }
   | { type: 'AppDeleted'; data: { appId: string; name: string; revokedKeys: number; at: string } }
-  | { type: 'ApiKeyCreated'; data: { appId: string; keyId: string; name: string; hint: string; scopes: string[]; at: string } }
+  | {
+      type: 'ApiKeyCreated'
+      data: { appId: string; keyId: string; name: string; hint: string; scopes: string[]; at: string }
+    }
   | { type: 'ApiKeyRevoked'; data: { appId: string; keyId: string; name: string; at: string } }
 
-export type DomainEvent = ThemeEvent | StoreThemesEvent | NavigationEvent | MediaEvent | ActivityEvent | AccessEvent | OAuthGrantEvent
+export type DomainEvent =
+  | ThemeEvent
+  | StoreThemesEvent
+  | NavigationEvent
+  | MediaEvent
+  | ActivityEvent
+  | AccessEvent
+  | OAuthGrantEvent
 
 // A stream name is a prefix and an id; the prefix is written here only.
 export type StreamName = ((id: string) => string) & { prefix: string; idOf: (streamId: string) => string | null }
 const streamName = (prefix: string): StreamName =>
-  Object.assign((id: string) => `${prefix}${id}`, { prefix, idOf: (streamId: string) => (streamId.startsWith(prefix) ? streamId.slice(prefix.length) : null) })
+  Object.assign((id: string) => `${prefix}${id}`, {
+    prefix,
+    idOf: (streamId: string) => (streamId.startsWith(prefix) ? streamId.slice(prefix.length) : null),
+  })
 
 export const streams = {
   theme: streamName('theme-'),
@@ -60,4 +86,11 @@ export const streams = {
   activity: streamName('activity-'),
   oauthGrant: streamName('oauth-grant-'),
 }
-export const streamTypes = { theme: 'theme', storeThemes: 'store-themes', navigation: 'navigation', media: 'media', activity: 'activity', oauthGrant: 'oauth-grant' } as const
+export const streamTypes = {
+  theme: 'theme',
+  storeThemes: 'store-themes',
+  navigation: 'navigation',
+  media: 'media',
+  activity: 'activity',
+  oauthGrant: 'oauth-grant',
+} as const

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyBaseLogger } from 'fastify'
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyBaseLogger,
+} from 'fastify'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import { sql } from 'kysely'
@@ -35,7 +41,25 @@ export const loggerOptions = (level: string) => ({
   level,
   // Credentials never reach the logs, whatever a handler logs by mistake.
   redact: {
-    paths: ['secret', 'password', 'client_secret', 'access_token', 'refresh_token', 'authorization', 'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'headers.authorization', '*.password', '*.secret', '*.client_secret', '*.access_token', '*.refresh_token', '*.key', '*.token'],
+    paths: [
+      'secret',
+      'password',
+      'client_secret',
+      'access_token',
+      'refresh_token',
+      'authorization',
+      'req.headers.authorization',
+      'req.headers.cookie',
+      'req.headers["x-api-key"]',
+      'headers.authorization',
+      '*.password',
+      '*.secret',
+      '*.client_secret',
+      '*.access_token',
+      '*.refresh_token',
+      '*.key',
+      '*.token',
+    ],
     censor: '[redacted]',
   },
 })
@@ -68,7 +92,20 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   })
   app.addHook('onResponse', async (request, reply) => {
     const a = request.audit ?? {}
-    request.log.info({ requestId: request.id, method: request.method, url: request.routeOptions.url ?? 'unmatched', statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime), credentialId: a.credentialId, storeId: a.storeId, operationId: a.operationId, errorCode: a.errorCode }, 'request completed')
+    request.log.info(
+      {
+        requestId: request.id,
+        method: request.method,
+        url: request.routeOptions.url ?? 'unmatched',
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        credentialId: a.credentialId,
+        storeId: a.storeId,
+        operationId: a.operationId,
+        errorCode: a.errorCode,
+      },
+      'request completed',
+    )
   })
 
   // An empty JSON body is an empty input (POST /publish with no body), not a parse error.
@@ -77,7 +114,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     const text = decodeUtf8(body as Buffer)?.trim()
-    if (text === undefined) return done(Object.assign(new Error('invalid UTF-8'), { code: 'INVALID_UTF8_BODY', statusCode: 400 }), undefined)
+    if (text === undefined)
+      return done(Object.assign(new Error('invalid UTF-8'), { code: 'INVALID_UTF8_BODY', statusCode: 400 }), undefined)
     if (text === '') return done(null, undefined)
     try {
       done(null, JSON.parse(text))
@@ -94,7 +132,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     const classified = classifyError(error as never)
     if (classified.log) request.log.error({ err: error, requestId: request.id }, 'request failed')
     request.audit = { ...request.audit, errorCode: classified.code }
-    if (classified.code === 'RATE_LIMITED') reply.header('retry-after', reply.getHeader('retry-after') ?? String(services.config.rateLimit.windowSeconds))
+    if (classified.code === 'RATE_LIMITED')
+      reply.header('retry-after', reply.getHeader('retry-after') ?? String(services.config.rateLimit.windowSeconds))
     return sendError(request, reply, classified.code, classified.message, classified.details)
   })
 
@@ -115,7 +154,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     ...(options.redis ? { store: redisWithLocalFallback(options.redis, 'storefront-rl:', onFallback) } : {}),
     skipOnError: false,
     errorResponseBuilder: (_request, context) => {
-      const error = new Error(`rate limit of ${context.max} requests per ${services.config.rateLimit.windowSeconds} s exceeded; retry in ${context.after}`) as Error & { statusCode: number }
+      const error = new Error(
+        `rate limit of ${context.max} requests per ${services.config.rateLimit.windowSeconds} s exceeded; retry in ${context.after}`,
+      ) as Error & { statusCode: number }
       error.statusCode = 429
       return error
     },
@@ -130,24 +171,37 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       apiRoutes.push({ method: op.method, pattern: pathPattern(op.path) })
     }
     const documented = options.documentedRoutes ?? []
-    api.get('/api/v1/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(openApiDocument(services.baseUrl, documented)))
+    api.get('/api/v1/openapi.json', async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').send(openApiDocument(services.baseUrl, documented)),
+    )
     apiRoutes.push({ method: 'GET', pattern: pathPattern('/api/v1/openapi.json') })
     for (const plugin of options.plugins ?? []) await plugin(api, services)
   })
   for (const r of options.extraApiRoutes ?? []) apiRoutes.push({ method: r.method, pattern: pathPattern(r.path) })
 
-  app.setNotFoundHandler({ preHandler: async (request: FastifyRequest, reply: FastifyReply) => (request.url.startsWith('/api/') ? limit.call(app, request, reply) : undefined) }, async (request, reply) => {
-    const path = request.url.split('?')[0]!
-    const allowed = [...new Set(apiRoutes.filter((r) => r.pattern.test(path)).map((r) => r.method))]
-    if (allowed.length > 0) {
-      if (allowed.includes('GET')) allowed.push('HEAD')
-      reply.header('allow', allowed.join(', '))
-      request.audit.errorCode = 'METHOD_NOT_ALLOWED'
-      return sendError(request, reply, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allowed.join(', ')}`)
-    }
-    request.audit.errorCode = 'NOT_FOUND'
-    return sendError(request, reply, 'NOT_FOUND', `no route for ${request.method} ${path}`)
-  })
+  app.setNotFoundHandler(
+    {
+      preHandler: async (request: FastifyRequest, reply: FastifyReply) =>
+        request.url.startsWith('/api/') ? limit.call(app, request, reply) : undefined,
+    },
+    async (request, reply) => {
+      const path = request.url.split('?')[0]!
+      const allowed = [...new Set(apiRoutes.filter((r) => r.pattern.test(path)).map((r) => r.method))]
+      if (allowed.length > 0) {
+        if (allowed.includes('GET')) allowed.push('HEAD')
+        reply.header('allow', allowed.join(', '))
+        request.audit.errorCode = 'METHOD_NOT_ALLOWED'
+        return sendError(
+          request,
+          reply,
+          'METHOD_NOT_ALLOWED',
+          `${request.method} is not allowed here; use ${allowed.join(', ')}`,
+        )
+      }
+      request.audit.errorCode = 'NOT_FOUND'
+      return sendError(request, reply, 'NOT_FOUND', `no route for ${request.method} ${path}`)
+    },
+  )
 
   app.get('/healthz', async () => ({ status: 'ok' }))
   app.get('/readyz', async (request, reply) => {

@@ -10,13 +10,20 @@ export const validIdempotencyKey = (key: string) => key.length >= 8 && key.lengt
 
 export type Scope = { storeId: string; operation: string; key: string }
 export type StoredResponse = { status: number; body: string; headers: Record<string, string> }
-export type Claim = { kind: 'proceed' } | { kind: 'replay'; response: StoredResponse } | { kind: 'in_use' } | { kind: 'reused' }
+export type Claim =
+  | { kind: 'proceed' }
+  | { kind: 'replay'; response: StoredResponse }
+  | { kind: 'in_use' }
+  | { kind: 'reused' }
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
   if (value && typeof value === 'object') {
     if (value instanceof Uint8Array) return `bytes:${createHash('sha256').update(value).digest('hex')}`
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`
   }
   return JSON.stringify(value) ?? 'undefined'
 }
@@ -36,17 +43,35 @@ export async function claim(db: Kysely<Database>, scope: Scope, hash: string): P
        or (idempotency_keys.state = 'in_flight' and idempotency_keys.created_at < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS}))
     returning idem_key`.execute(db)
   if (rows.length > 0) return { kind: 'proceed' }
-  const row = await db.selectFrom('idempotency_keys').selectAll().where('store_id', '=', scope.storeId).where('operation', '=', scope.operation).where('idem_key', '=', scope.key).executeTakeFirst()
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('store_id', '=', scope.storeId)
+    .where('operation', '=', scope.operation)
+    .where('idem_key', '=', scope.key)
+    .executeTakeFirst()
   if (!row) return claim(db, scope, hash)
   if (row.request_hash !== hash) return { kind: 'reused' }
   if (row.state === 'in_flight') return { kind: 'in_use' }
-  return { kind: 'replay', response: { status: row.response_status!, body: row.response_body ?? '', headers: (row.response_headers ?? {}) as Record<string, string> } }
+  return {
+    kind: 'replay',
+    response: {
+      status: row.response_status!,
+      body: row.response_body ?? '',
+      headers: (row.response_headers ?? {}) as Record<string, string>,
+    },
+  }
 }
 
 export async function complete(db: Kysely<Database>, scope: Scope, response: StoredResponse): Promise<void> {
   await db
     .updateTable('idempotency_keys')
-    .set({ state: 'done', response_status: response.status, response_body: response.body, response_headers: JSON.stringify(response.headers) })
+    .set({
+      state: 'done',
+      response_status: response.status,
+      response_body: response.body,
+      response_headers: JSON.stringify(response.headers),
+    })
     .where('store_id', '=', scope.storeId)
     .where('operation', '=', scope.operation)
     .where('idem_key', '=', scope.key)
@@ -55,7 +80,13 @@ export async function complete(db: Kysely<Database>, scope: Scope, response: Sto
 
 // 5xx responses are not stored: the key is released so a retry runs again.
 export async function release(db: Kysely<Database>, scope: Scope): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('store_id', '=', scope.storeId).where('operation', '=', scope.operation).where('idem_key', '=', scope.key).where('state', '=', 'in_flight').execute()
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('store_id', '=', scope.storeId)
+    .where('operation', '=', scope.operation)
+    .where('idem_key', '=', scope.key)
+    .where('state', '=', 'in_flight')
+    .execute()
 }
 
 export async function purgeExpired(db: Kysely<Database>): Promise<number> {

@@ -3,7 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { projections } from '../projections/index.ts'
 import { projectionStates } from '../projections/lag.ts'
 import type { Services } from '../services.ts'
-import { httpDuration, projectionLagEvents, projectionLagSeconds, rateLimitRefusals, registry, renderCache } from '../metrics/registry.ts'
+import {
+  httpDuration,
+  projectionLagEvents,
+  projectionLagSeconds,
+  rateLimitRefusals,
+  registry,
+  renderCache,
+} from '../metrics/registry.ts'
 
 // GET /metrics (Prometheus text) on the main port, and the per-request hook that feeds the HTTP
 // series. Open to loopback clients; from elsewhere only with `Authorization: Bearer
@@ -19,12 +26,17 @@ function allowed(request: FastifyRequest, token: string | undefined): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
-const limitOf = (url: string) => (url.startsWith('/api/') ? 'api' : url.startsWith('/dashboard/login') ? 'login' : 'other')
+const limitOf = (url: string) =>
+  url.startsWith('/api/') ? 'api' : url.startsWith('/dashboard/login') ? 'login' : 'other'
 
 function observe(request: FastifyRequest, reply: FastifyReply): void {
   const route = request.routeOptions.url
   // MCP requests name the tool's operation: kept apart from the REST twin's latency.
-  const operation = request.audit?.operationId ? (route === '/api/v1/mcp' ? `mcp:${request.audit.operationId}` : request.audit.operationId) : (route ?? 'unmatched')
+  const operation = request.audit?.operationId
+    ? route === '/api/v1/mcp'
+      ? `mcp:${request.audit.operationId}`
+      : request.audit.operationId
+    : (route ?? 'unmatched')
   const status = reply.statusCode
   httpDuration.observe({ operation, status }, reply.elapsedTime / 1000)
   if (status === 429) rateLimitRefusals.inc({ limit: limitOf(request.url) })
@@ -46,9 +58,15 @@ export async function metricsPlugin(app: FastifyInstance, services: Services): P
   app.addHook('onResponse', async (request, reply) => observe(request, reply))
   app.get('/metrics', async (request, reply) => {
     if (!allowed(request, services.config.metricsToken)) {
-      return reply.code(404).type('application/json; charset=utf-8').send({ error: { code: 'NOT_FOUND', message: `no route for GET /metrics`, requestId: request.id } })
+      return reply
+        .code(404)
+        .type('application/json; charset=utf-8')
+        .send({ error: { code: 'NOT_FOUND', message: `no route for GET /metrics`, requestId: request.id } })
     }
     await refreshLag(services)
-    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics())
+    return reply
+      .header('content-type', registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await registry.metrics())
   })
 }

@@ -3,15 +3,23 @@ import { MAX_UPLOAD_BYTES } from '../commands/store/media.ts'
 import type { AppError } from '../errors.ts'
 
 // A multipart upload as the uploadMedia body: the `file` part's bytes plus text fields (alt).
-export async function readMultipartUpload(request: FastifyRequest): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; error: AppError }> {
+export async function readMultipartUpload(
+  request: FastifyRequest,
+): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; error: AppError }> {
   const body: Record<string, unknown> = {}
   let files = 0
   try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 2048 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 2048 },
+    })) {
       if (part.type === 'file') {
         files++
         const bytes = await part.toBuffer()
-        if (part.file.truncated) return { ok: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `an upload is at most ${MAX_UPLOAD_BYTES} bytes` } }
+        if (part.file.truncated)
+          return {
+            ok: false,
+            error: { code: 'PAYLOAD_TOO_LARGE', message: `an upload is at most ${MAX_UPLOAD_BYTES} bytes` },
+          }
         body.file = { bytes: new Uint8Array(bytes), filename: part.filename ?? null }
       } else {
         body[part.fieldname] = part.value
@@ -19,10 +27,37 @@ export async function readMultipartUpload(request: FastifyRequest): Promise<{ ok
     }
   } catch (error) {
     const code = (error as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') return { ok: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `an upload is at most ${MAX_UPLOAD_BYTES} bytes` } }
-    if (code === 'FST_FILES_LIMIT') return { ok: false, error: { code: 'VALIDATION_FAILED', message: 'send exactly one file part', details: { issues: [{ path: 'file', code: 'VALIDATION_FAILED', message: 'one file only' }] } } }
-    return { ok: false, error: { code: 'VALIDATION_FAILED', message: 'the multipart body is malformed', details: { issues: [{ path: '', code: 'VALIDATION_FAILED', message: 'malformed multipart body' }] } } }
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      return {
+        ok: false,
+        error: { code: 'PAYLOAD_TOO_LARGE', message: `an upload is at most ${MAX_UPLOAD_BYTES} bytes` },
+      }
+    if (code === 'FST_FILES_LIMIT')
+      return {
+        ok: false,
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'send exactly one file part',
+          details: { issues: [{ path: 'file', code: 'VALIDATION_FAILED', message: 'one file only' }] },
+        },
+      }
+    return {
+      ok: false,
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'the multipart body is malformed',
+        details: { issues: [{ path: '', code: 'VALIDATION_FAILED', message: 'malformed multipart body' }] },
+      },
+    }
   }
-  if (files === 0) return { ok: false, error: { code: 'VALIDATION_FAILED', message: 'a multipart upload needs a "file" part', details: { issues: [{ path: 'file', code: 'VALIDATION_FAILED', message: 'missing' }] } } }
+  if (files === 0)
+    return {
+      ok: false,
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'a multipart upload needs a "file" part',
+        details: { issues: [{ path: 'file', code: 'VALIDATION_FAILED', message: 'missing' }] },
+      },
+    }
   return { ok: true, body }
 }

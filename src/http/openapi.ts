@@ -18,7 +18,8 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Json): 
   const names = new Map<string, string>()
   for (const name of Object.keys(defs)) {
     let unique = name.replace(/^__/, 'Schema')
-    for (let i = 2; unique in components && JSON.stringify(components[unique]) !== JSON.stringify(defs[name]); i++) unique = `${name.replace(/^__/, 'Schema')}_${i}`
+    for (let i = 2; unique in components && JSON.stringify(components[unique]) !== JSON.stringify(defs[name]); i++)
+      unique = `${name.replace(/^__/, 'Schema')}_${i}`
     names.set(name, unique)
   }
   const rename = (name: string) => names.get(name) ?? name
@@ -27,7 +28,12 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Json): 
     if (Array.isArray(node)) return node.map(rewrite)
     if (node && typeof node === 'object') {
       return Object.fromEntries(
-        Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') ? `#/components/schemas/${rename(v.slice(8))}` : rewrite(v)]),
+        Object.entries(node).map(([k, v]) => [
+          k,
+          k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')
+            ? `#/components/schemas/${rename(v.slice(8))}`
+            : rewrite(v),
+        ]),
       )
     }
     return node
@@ -62,7 +68,13 @@ function operationObject(op: OperationDefinition, components: Json): Json {
   }
   for (const [name, field] of Object.entries(op.query?.shape ?? {})) {
     const f = field as z.ZodType
-    parameters.push({ name, in: 'query', required: !f.safeParse(undefined).success, schema: schemaOf(f, 'input', components), ...(f.description ? { description: f.description } : {}) })
+    parameters.push({
+      name,
+      in: 'query',
+      required: !f.safeParse(undefined).success,
+      schema: schemaOf(f, 'input', components),
+      ...(f.description ? { description: f.description } : {}),
+    })
   }
   if (op.idempotent) parameters.push({ $ref: '#/components/parameters/Idempotency-Key' })
   if (op.ifMatch) parameters.push({ $ref: '#/components/parameters/If-Match' })
@@ -71,17 +83,33 @@ function operationObject(op: OperationDefinition, components: Json): Json {
 
   const dataSchema = schemaOf(op.data, 'output', components)
   const envelope: Json = op.paginated
-    ? { type: 'object', required: ['data', 'pagination'], properties: { data: dataSchema, pagination: { $ref: '#/components/schemas/Pagination' } } }
+    ? {
+        type: 'object',
+        required: ['data', 'pagination'],
+        properties: { data: dataSchema, pagination: { $ref: '#/components/schemas/Pagination' } },
+      }
     : { type: 'object', required: ['data'], properties: { data: dataSchema } }
   const success = {
     description: 'Success',
-    headers: { ...rateHeaders, ...(op.etag === true ? { ETag: { $ref: '#/components/headers/ETag' } } : op.etag === 'content' ? { ETag: { $ref: '#/components/headers/ContentETag' } } : {}), ...(op.idempotent ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}) },
+    headers: {
+      ...rateHeaders,
+      ...(op.etag === true
+        ? { ETag: { $ref: '#/components/headers/ETag' } }
+        : op.etag === 'content'
+          ? { ETag: { $ref: '#/components/headers/ContentETag' } }
+          : {}),
+      ...(op.idempotent ? { 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : {}),
+    },
     content: { 'application/json': { schema: envelope } },
   }
   const responses: Json = { [String(op.successStatus)]: success }
   // "returns 200 or 201": 201 when something new was created, 200 when it already existed.
   if (op.operationId === 'uploadMedia') responses['200'] = success
-  if (revalidates) responses['304'] = { description: 'Not Modified: If-None-Match holds the current ETag; no body.', headers: { ETag: { $ref: `#/components/headers/${op.etag === 'content' ? 'ContentETag' : 'ETag'}` } } }
+  if (revalidates)
+    responses['304'] = {
+      description: 'Not Modified: If-None-Match holds the current ETag; no body.',
+      headers: { ETag: { $ref: `#/components/headers/${op.etag === 'content' ? 'ContentETag' : 'ETag'}` } },
+    }
   Object.assign(responses, errorResponses)
   if (op.multipart) responses['413'] = { $ref: '#/components/responses/PayloadTooLarge' }
 
@@ -99,7 +127,19 @@ function operationObject(op: OperationDefinition, components: Json): Json {
     const content: Json = { 'application/json': { schema: schemaOf(op.body, 'input', components) } }
     if (op.multipart) {
       content['multipart/form-data'] = {
-        schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'PNG, JPEG, WebP, GIF or AVIF bytes, at most 5 MiB; the type is read from the bytes. SVG is refused.' }, alt: { type: 'string', maxLength: 300 } } },
+        schema: {
+          type: 'object',
+          required: ['file'],
+          properties: {
+            file: {
+              type: 'string',
+              contentMediaType: 'application/octet-stream',
+              description:
+                'PNG, JPEG, WebP, GIF or AVIF bytes, at most 5 MiB; the type is read from the bytes. SVG is refused.',
+            },
+            alt: { type: 'string', maxLength: 300 },
+          },
+        },
       }
     }
     result.requestBody = { required: !op.body.safeParse({}).success, content }
@@ -113,7 +153,9 @@ function documentedObject(route: DocumentedRoute, components: Json): Json {
     responses[status] = {
       description: r.description,
       ...(r.headers ? { headers: r.headers } : {}),
-      ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: schemaOf(r.schema, 'output', components) } } } : {}),
+      ...(r.schema
+        ? { content: { [r.contentType ?? 'application/json']: { schema: schemaOf(r.schema, 'output', components) } } }
+        : {}),
     }
   }
   return {
@@ -123,8 +165,20 @@ function documentedObject(route: DocumentedRoute, components: Json): Json {
     tags: [route.tag],
     security: route.security ? [{ bearerAuth: [] }] : [],
     parameters: [{ $ref: '#/components/parameters/X-Request-Id' }, ...(route.parameters ?? [])],
-    ...(route.requestBody ? { requestBody: { required: true, content: { [route.requestBody.contentType]: { schema: schemaOf(route.requestBody.schema, 'input', components) } } } } : {}),
-    responses: { ...responses, ...Object.fromEntries(Object.entries(errorResponses).filter(([s]) => !(s in responses))) },
+    ...(route.requestBody
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [route.requestBody.contentType]: { schema: schemaOf(route.requestBody.schema, 'input', components) },
+            },
+          },
+        }
+      : {}),
+    responses: {
+      ...responses,
+      ...Object.fromEntries(Object.entries(errorResponses).filter(([s]) => !(s in responses))),
+    },
   }
 }
 
@@ -138,14 +192,22 @@ const errorSchema = {
       properties: {
         code: { type: 'string', description: 'Machine-readable code (see the description of this document).' },
         message: { type: 'string' },
-        details: { type: 'object', description: 'VALIDATION_FAILED and the specific 400 codes carry details.issues [{ path, code, message, hint? }] listing every problem; INSUFFICIENT_SCOPE carries requiredScopes and grantedScopes; VERSION_CONFLICT carries currentVersion; UNDO_CONFLICT carries conflicts (the paths later changes also touched).' },
+        details: {
+          type: 'object',
+          description:
+            'VALIDATION_FAILED and the specific 400 codes carry details.issues [{ path, code, message, hint? }] listing every problem; INSUFFICIENT_SCOPE carries requiredScopes and grantedScopes; VERSION_CONFLICT carries currentVersion; UNDO_CONFLICT carries conflicts (the paths later changes also touched).',
+        },
         requestId: { type: 'string' },
       },
     },
   },
 }
 
-const errorResponse = (description: string, extraHeaders: Json = {}) => ({ description, headers: { ...rateHeaders, ...extraHeaders }, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } })
+const errorResponse = (description: string, extraHeaders: Json = {}) => ({
+  description,
+  headers: { ...rateHeaders, ...extraHeaders },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+})
 
 const DESCRIPTION = `Developer API of the storefront theme service. Agents read the store and catalog and create, edit, preview and (with themes:publish) publish private themes. Commerce (price, stock, cart, checkout, orders) is never writable.
 
@@ -172,7 +234,11 @@ export function openApiDocument(baseUrl: string, documentedRoutes: readonly Docu
     Pagination: {
       type: 'object',
       required: ['nextCursor', 'hasMore', 'limit'],
-      properties: { nextCursor: { type: ['string', 'null'], description: 'Opaque; pass back as cursor.' }, hasMore: { type: 'boolean' }, limit: { type: 'integer' } },
+      properties: {
+        nextCursor: { type: ['string', 'null'], description: 'Opaque; pass back as cursor.' },
+        hasMore: { type: 'boolean' },
+        limit: { type: 'integer' },
+      },
     },
   }
   const paths: Record<string, Json> = {}
@@ -182,11 +248,18 @@ export function openApiDocument(baseUrl: string, documentedRoutes: readonly Docu
   }
   for (const op of operations as OperationDefinition[]) add(op.path, op.method, operationObject(op, schemas))
   for (const route of documentedRoutes) add(route.path, route.method, documentedObject(route, schemas))
-  const tags = [...new Set([...(operations as OperationDefinition[]).map((o) => o.tag), ...documentedRoutes.map((r) => r.tag)])].map((name) => ({ name }))
+  const tags = [
+    ...new Set([...(operations as OperationDefinition[]).map((o) => o.tag), ...documentedRoutes.map((r) => r.tag)]),
+  ].map((name) => ({ name }))
   const int = (description: string) => ({ description, schema: { type: 'integer' } })
   return {
     openapi: '3.1.0',
-    info: { title: 'Storefront theme service — developer API', version: '1.1.0', description: DESCRIPTION, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
+    info: {
+      title: 'Storefront theme service — developer API',
+      version: '1.1.0',
+      description: DESCRIPTION,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
     servers: [{ url: baseUrl }],
     security: [{ bearerAuth: [] }],
     tags,
@@ -196,15 +269,47 @@ export function openApiDocument(baseUrl: string, documentedRoutes: readonly Docu
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: `API key (sk_live_…) or OAuth access token (sfat_…). Scopes:\n\n${Object.entries(SCOPE_DESCRIPTIONS).map(([scope, meaning]) => `- \`${scope}\`: ${meaning}${DEFAULT_AGENT_SCOPES.includes(scope as Scope) ? '' : ' (not in the default theme-agent set)'}`).join('\n')}`,
+          description: `API key (sk_live_…) or OAuth access token (sfat_…). Scopes:\n\n${Object.entries(
+            SCOPE_DESCRIPTIONS,
+          )
+            .map(
+              ([scope, meaning]) =>
+                `- \`${scope}\`: ${meaning}${DEFAULT_AGENT_SCOPES.includes(scope as Scope) ? '' : ' (not in the default theme-agent set)'}`,
+            )
+            .join('\n')}`,
         },
       },
       schemas,
       parameters: {
-        'X-Request-Id': { name: 'X-Request-Id', in: 'header', required: false, description: 'Correlation id, echoed on the response (generated when absent).', schema: { type: 'string', maxLength: 200 } },
-        'Idempotency-Key': { name: 'Idempotency-Key', in: 'header', required: false, description: 'Replay-safe key, 8 to 256 printable ASCII characters, kept 24 hours.', schema: { type: 'string', minLength: 8, maxLength: 256 } },
-        'If-None-Match': { name: 'If-None-Match', in: 'header', required: false, description: 'An ETag from an earlier response; if it is still current the answer is 304 Not Modified with no body.', schema: { type: 'string' } },
-        'If-Match': { name: 'If-Match', in: 'header', required: false, description: 'The ETag from getTheme; a stale one is 409 VERSION_CONFLICT.', schema: { type: 'string' } },
+        'X-Request-Id': {
+          name: 'X-Request-Id',
+          in: 'header',
+          required: false,
+          description: 'Correlation id, echoed on the response (generated when absent).',
+          schema: { type: 'string', maxLength: 200 },
+        },
+        'Idempotency-Key': {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: 'Replay-safe key, 8 to 256 printable ASCII characters, kept 24 hours.',
+          schema: { type: 'string', minLength: 8, maxLength: 256 },
+        },
+        'If-None-Match': {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description:
+            'An ETag from an earlier response; if it is still current the answer is 304 Not Modified with no body.',
+          schema: { type: 'string' },
+        },
+        'If-Match': {
+          name: 'If-Match',
+          in: 'header',
+          required: false,
+          description: 'The ETag from getTheme; a stale one is 409 VERSION_CONFLICT.',
+          schema: { type: 'string' },
+        },
       },
       headers: {
         'X-Request-Id': { description: 'The request id (echoed or generated).', schema: { type: 'string' } },
@@ -213,16 +318,31 @@ export function openApiDocument(baseUrl: string, documentedRoutes: readonly Docu
         'X-RateLimit-Reset': int('Seconds until the window resets.'),
         'Retry-After': int('Seconds to wait before retrying.'),
         ETag: { description: 'The theme version, for If-Match.', schema: { type: 'string' } },
-        ContentETag: { description: 'A weak validator of this response, for If-None-Match (304 while nothing in it changed).', schema: { type: 'string' } },
-        'Idempotent-Replayed': { description: '"true" when this is a replay of an earlier response.', schema: { type: 'string', enum: ['true'] } },
+        ContentETag: {
+          description: 'A weak validator of this response, for If-None-Match (304 while nothing in it changed).',
+          schema: { type: 'string' },
+        },
+        'Idempotent-Replayed': {
+          description: '"true" when this is a replay of an earlier response.',
+          schema: { type: 'string', enum: ['true'] },
+        },
         'WWW-Authenticate': { description: 'Bearer challenge.', schema: { type: 'string' } },
       },
       responses: {
-        BadRequest: errorResponse('Invalid input: VALIDATION_FAILED, INVALID_PRODUCT_REFERENCE, INVALID_COLLECTION_REFERENCE, UNSAFE_CONTENT, COMMERCE_DATA_FORBIDDEN, LIMIT_EXCEEDED, INVALID_CURSOR, INVALID_IDEMPOTENCY_KEY.'),
-        Unauthenticated: errorResponse('UNAUTHENTICATED: no credential, or an unknown, expired or revoked one.', { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } }),
-        Forbidden: errorResponse('INSUFFICIENT_SCOPE: authenticated, but a required scope is missing. WWW-Authenticate: Bearer error="insufficient_scope", scope="<every scope the operation needs>", resource_metadata="…".', { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } }),
+        BadRequest: errorResponse(
+          'Invalid input: VALIDATION_FAILED, INVALID_PRODUCT_REFERENCE, INVALID_COLLECTION_REFERENCE, UNSAFE_CONTENT, COMMERCE_DATA_FORBIDDEN, LIMIT_EXCEEDED, INVALID_CURSOR, INVALID_IDEMPOTENCY_KEY.',
+        ),
+        Unauthenticated: errorResponse('UNAUTHENTICATED: no credential, or an unknown, expired or revoked one.', {
+          'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' },
+        }),
+        Forbidden: errorResponse(
+          'INSUFFICIENT_SCOPE: authenticated, but a required scope is missing. WWW-Authenticate: Bearer error="insufficient_scope", scope="<every scope the operation needs>", resource_metadata="…".',
+          { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
+        ),
         NotFound: errorResponse('NOT_FOUND, also for a resource of another store.'),
-        Conflict: errorResponse('THEME_NOT_EDITABLE, THEME_IS_ACTIVE, VERSION_CONFLICT, UNDO_CONFLICT, IDEMPOTENCY_KEY_IN_USE or IDEMPOTENCY_KEY_REUSED.'),
+        Conflict: errorResponse(
+          'THEME_NOT_EDITABLE, THEME_IS_ACTIVE, VERSION_CONFLICT, UNDO_CONFLICT, IDEMPOTENCY_KEY_IN_USE or IDEMPOTENCY_KEY_REUSED.',
+        ),
         RateLimited: errorResponse('RATE_LIMITED.', { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }),
         PayloadTooLarge: errorResponse('PAYLOAD_TOO_LARGE.'),
         Internal: errorResponse('INTERNAL (no internals disclosed) or UNAVAILABLE.'),

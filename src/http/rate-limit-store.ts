@@ -15,8 +15,17 @@ type Store = {
   read?(key: string, cb: Callback, timeWindow: number, max: number): void
   child(routeOptions: unknown): Store
 }
-const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key?: string) => Store
-const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Store
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key?: string,
+) => Store
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => Store
 
 type Params = { continueExceeding?: boolean | undefined; exponentialBackoff?: boolean | undefined }
 
@@ -25,11 +34,17 @@ export function redisWithLocalFallback(redis: Redis, nameSpace: string, onFallba
     private readonly shared: Store
     private readonly local: Store
     constructor(params: Params) {
-      this.shared = new RedisStore(params.continueExceeding === true, params.exponentialBackoff === true, redis, nameSpace)
+      this.shared = new RedisStore(
+        params.continueExceeding === true,
+        params.exponentialBackoff === true,
+        redis,
+        nameSpace,
+      )
       this.local = new LocalStore(params.continueExceeding === true, params.exponentialBackoff === true)
     }
     private pick(method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number) {
-      const local = () => (method === 'incr' ? this.local.incr(key, cb, timeWindow, max) : this.local.read?.(key, cb, timeWindow, max))
+      const local = () =>
+        method === 'incr' ? this.local.incr(key, cb, timeWindow, max) : this.local.read?.(key, cb, timeWindow, max)
       if (redis.status !== 'ready') {
         rateLimitBackendErrors.inc()
         onFallback(new Error(`redis ${redis.status}`))

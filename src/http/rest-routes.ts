@@ -26,10 +26,21 @@ function parseIfMatch(header: string | undefined): { ok: true; version: number |
 
 function ifMatchError(request: FastifyRequest, input: Record<string, unknown>): AppError | null {
   const ifMatch = parseIfMatch(request.headers['if-match'])
-  if (!ifMatch.ok) return { code: 'VALIDATION_FAILED', message: 'If-Match must be an ETag returned by getTheme, like "3"', details: { issues: [{ path: 'If-Match', code: 'VALIDATION_FAILED', message: 'not an ETag' }] } }
+  if (!ifMatch.ok)
+    return {
+      code: 'VALIDATION_FAILED',
+      message: 'If-Match must be an ETag returned by getTheme, like "3"',
+      details: { issues: [{ path: 'If-Match', code: 'VALIDATION_FAILED', message: 'not an ETag' }] },
+    }
   if (ifMatch.version === undefined) return null
   if (input.expectedVersion !== undefined && input.expectedVersion !== ifMatch.version) {
-    return { code: 'VALIDATION_FAILED', message: 'If-Match and expectedVersion disagree', details: validationError([{ path: 'expectedVersion', code: 'VALIDATION_FAILED', message: 'differs from If-Match' }]).details }
+    return {
+      code: 'VALIDATION_FAILED',
+      message: 'If-Match and expectedVersion disagree',
+      details: validationError([
+        { path: 'expectedVersion', code: 'VALIDATION_FAILED', message: 'differs from If-Match' },
+      ]).details,
+    }
   }
   input.expectedVersion = ifMatch.version
   return null
@@ -47,18 +58,32 @@ function send(request: FastifyRequest, op: OperationDefinition, outcome: Outcome
   if (!outcome.ok) {
     request.audit.errorCode = outcome.error.code
     // The step-up challenge names every scope the operation needs.
-    const headers = outcome.error.code === 'INSUFFICIENT_SCOPE' ? { ...JSON_TYPE, 'www-authenticate': insufficientScopeChallenge(baseUrl, op.scopes) } : JSON_TYPE
-    return { status: STATUS_OF[outcome.error.code], body: JSON.stringify(errorEnvelope(outcome.error, request.id)), headers }
+    const headers =
+      outcome.error.code === 'INSUFFICIENT_SCOPE'
+        ? { ...JSON_TYPE, 'www-authenticate': insufficientScopeChallenge(baseUrl, op.scopes) }
+        : JSON_TYPE
+    return {
+      status: STATUS_OF[outcome.error.code],
+      body: JSON.stringify(errorEnvelope(outcome.error, request.id)),
+      headers,
+    }
   }
   const status = outcome.status ?? op.successStatus
   const headers: Record<string, string> = outcome.etag ? { ...JSON_TYPE, etag: outcome.etag } : JSON_TYPE
-  if (outcome.etag && op.method === 'GET' && op.etag && notModified(request.headers['if-none-match'], outcome.etag)) return { status: 304, body: '', headers: { etag: outcome.etag } }
+  if (outcome.etag && op.method === 'GET' && op.etag && notModified(request.headers['if-none-match'], outcome.etag))
+    return { status: 304, body: '', headers: { etag: outcome.etag } }
   // Data the read returned as JSON text is joined into the envelope as bytes, not parsed and
   // re-serialised; a cached read's text is encoded once (src/web/utf8-memo.ts).
   const body =
     outcome.json !== undefined
-      ? Buffer.concat([DATA_OPEN, dataTexts.of(outcome.json, Buffer.from), outcome.pagination ? Buffer.from(`,"pagination":${JSON.stringify(outcome.pagination)}}`) : CLOSE])
-      : JSON.stringify(outcome.pagination ? { data: outcome.data, pagination: outcome.pagination } : { data: outcome.data })
+      ? Buffer.concat([
+          DATA_OPEN,
+          dataTexts.of(outcome.json, Buffer.from),
+          outcome.pagination ? Buffer.from(`,"pagination":${JSON.stringify(outcome.pagination)}}`) : CLOSE,
+        ])
+      : JSON.stringify(
+          outcome.pagination ? { data: outcome.data, pagination: outcome.pagination } : { data: outcome.data },
+        )
   return { status, body, headers }
 }
 
@@ -70,31 +95,77 @@ export function registerOperation(app: FastifyInstance, op: OperationDefinition,
     ...(op.bodyLimit ? { bodyLimit: op.bodyLimit } : {}),
     handler: async (request, reply) => {
       request.audit.operationId = op.operationId
-      const authentication = await authenticateBearer(services.db, request.headers.authorization, { channel: 'rest', requestId: request.id, now: services.clock(), baseUrl: services.baseUrl }, services)
+      const authentication = await authenticateBearer(
+        services.db,
+        request.headers.authorization,
+        { channel: 'rest', requestId: request.id, now: services.clock(), baseUrl: services.baseUrl },
+        services,
+      )
       if (authentication.ok) {
         request.audit.credentialId = authentication.caller.actor.credentialId ?? undefined
         request.audit.storeId = authentication.caller.storeId
       } else {
-        reply.header('www-authenticate', `${WWW_AUTHENTICATE_REST}${authentication.refusal.reason === 'missing' ? '' : ', error="invalid_token"'}`)
+        reply.header(
+          'www-authenticate',
+          `${WWW_AUTHENTICATE_REST}${authentication.refusal.reason === 'missing' ? '' : ', error="invalid_token"'}`,
+        )
       }
       const result = await invoke<Replayed>(op, services, {
         authentication,
         input: async () => {
-          if (request.isMultipart() && !op.multipart) return { ok: false, error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: `${op.operationId} takes application/json` } }
-          if (!(op.multipart && request.isMultipart())) return { ok: true, parts: { params: request.params, query: request.query, body: request.body } }
+          if (request.isMultipart() && !op.multipart)
+            return {
+              ok: false,
+              error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: `${op.operationId} takes application/json` },
+            }
+          if (!(op.multipart && request.isMultipart()))
+            return { ok: true, parts: { params: request.params, query: request.query, body: request.body } }
           const upload = await readMultipartUpload(request)
-          return upload.ok ? { ok: true, parts: { params: request.params, query: request.query, body: upload.body } } : upload
+          return upload.ok
+            ? { ok: true, parts: { params: request.params, query: request.query, body: upload.body } }
+            : upload
         },
         check: op.ifMatch ? (input) => ifMatchError(request, input) : undefined,
         around: async (input, caller, run) => {
           const key = request.headers['idempotency-key']
           if (!op.idempotent || key === undefined) return run(caller)
-          if (typeof key !== 'string' || !validIdempotencyKey(key)) return { ok: false, error: { code: 'INVALID_IDEMPOTENCY_KEY', message: 'Idempotency-Key must be 8 to 256 printable ASCII characters' } }
+          if (typeof key !== 'string' || !validIdempotencyKey(key))
+            return {
+              ok: false,
+              error: {
+                code: 'INVALID_IDEMPOTENCY_KEY',
+                message: 'Idempotency-Key must be 8 to 256 printable ASCII characters',
+              },
+            }
           const scope: Scope = { storeId: caller.storeId, operation: op.operationId, key }
-          const claimed = await claim(services.db, scope, requestHash({ params: request.params, query: request.query, body: input }))
-          if (claimed.kind === 'reused') return { ok: false, error: { code: 'IDEMPOTENCY_KEY_REUSED', message: 'this Idempotency-Key was used for a different request' } }
-          if (claimed.kind === 'in_use') return { ok: false, error: { code: 'IDEMPOTENCY_KEY_IN_USE', message: 'a request with this Idempotency-Key is still running; retry later' } }
-          if (claimed.kind === 'replay') return { replayed: { ...claimed.response, headers: { ...claimed.response.headers, 'idempotent-replayed': 'true' } } }
+          const claimed = await claim(
+            services.db,
+            scope,
+            requestHash({ params: request.params, query: request.query, body: input }),
+          )
+          if (claimed.kind === 'reused')
+            return {
+              ok: false,
+              error: {
+                code: 'IDEMPOTENCY_KEY_REUSED',
+                message: 'this Idempotency-Key was used for a different request',
+              },
+            }
+          if (claimed.kind === 'in_use')
+            return {
+              ok: false,
+              error: {
+                code: 'IDEMPOTENCY_KEY_IN_USE',
+                message: 'a request with this Idempotency-Key is still running; retry later',
+              },
+            }
+          if (claimed.kind === 'replay')
+            return {
+              replayed: {
+                ...claimed.response,
+                headers: { ...claimed.response.headers, 'idempotent-replayed': 'true' },
+              },
+            }
           let out: Response
           try {
             out = send(request, op, await run({ ...caller, idempotencyKey: key }), services.baseUrl)

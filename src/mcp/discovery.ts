@@ -12,7 +12,16 @@ export const RESOURCE_METADATA_PATH = `${METADATA_PATH}${MCP_PATH}`
 // The challenge on a 401 from the MCP endpoint (MCP authorization spec, RFC 9728 §5.1).
 export const mcpChallenge = (baseUrl: string) => `Bearer resource_metadata="${resourceMetadataUrl(baseUrl)}"`
 
-export const JSONRPC_METHODS = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read', 'notifications/initialized'] as const
+export const JSONRPC_METHODS = [
+  'initialize',
+  'ping',
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'notifications/initialized',
+] as const
 
 // RFC 9728 protected-resource metadata of the MCP endpoint.
 export const protectedResourceMetadataSchema = z
@@ -46,8 +55,15 @@ export const discoverySchema = z
     transport: z.object({
       type: z.literal('streamable-http'),
       stateless: z.literal(true).meta({ description: 'No Mcp-Session-Id: every POST stands alone.' }),
-      responses: z.literal('application/json').meta({ description: 'Every request is answered with one JSON body; no SSE stream (GET with Accept: text/event-stream is 405).' }),
-      protocolVersions: z.array(z.string()).meta({ description: 'Negotiated in initialize; send the result as MCP-Protocol-Version on later requests.' }),
+      responses: z
+        .literal('application/json')
+        .meta({
+          description:
+            'Every request is answered with one JSON body; no SSE stream (GET with Accept: text/event-stream is 405).',
+        }),
+      protocolVersions: z
+        .array(z.string())
+        .meta({ description: 'Negotiated in initialize; send the result as MCP-Protocol-Version on later requests.' }),
       methods: z.array(z.string()),
     }),
     auth: z.object({
@@ -58,7 +74,16 @@ export const discoverySchema = z
       authorizationServers: z.array(z.string()),
       scopes: z.array(z.string()),
     }),
-    tools: z.array(z.object({ name: z.string(), title: z.string(), description: z.string(), requiredScopes: z.array(z.string()), readOnly: z.boolean(), operationId: z.string() })),
+    tools: z.array(
+      z.object({
+        name: z.string(),
+        title: z.string(),
+        description: z.string(),
+        requiredScopes: z.array(z.string()),
+        readOnly: z.boolean(),
+        operationId: z.string(),
+      }),
+    ),
     resources: z.array(z.object({ uri: z.string(), description: z.string() })),
     errors: z.string(),
     links: z.object({
@@ -77,7 +102,13 @@ export function discoveryDocument(baseUrl: string): z.output<typeof discoverySch
     title: `${SERVER_INFO.title} — MCP endpoint`,
     version: SERVER_INFO.version,
     endpoint,
-    transport: { type: 'streamable-http', stateless: true, responses: 'application/json', protocolVersions: [...PROTOCOL_VERSIONS], methods: [...JSONRPC_METHODS] },
+    transport: {
+      type: 'streamable-http',
+      stateless: true,
+      responses: 'application/json',
+      protocolVersions: [...PROTOCOL_VERSIONS],
+      methods: [...JSONRPC_METHODS],
+    },
     auth: {
       type: 'bearer',
       header: 'Authorization',
@@ -86,7 +117,14 @@ export function discoveryDocument(baseUrl: string): z.output<typeof discoverySch
       authorizationServers: [baseUrl],
       scopes: [...SCOPES],
     },
-    tools: tools.map((t) => ({ name: t.name, title: t.spec.title, description: t.spec.description, requiredScopes: [...t.op.scopes], readOnly: t.spec.annotations.readOnlyHint === true, operationId: t.op.operationId })),
+    tools: tools.map((t) => ({
+      name: t.name,
+      title: t.spec.title,
+      description: t.spec.description,
+      requiredScopes: [...t.op.scopes],
+      readOnly: t.spec.annotations.readOnlyHint === true,
+      operationId: t.op.operationId,
+    })),
     resources: [
       { uri: CONTEXT_URI, description: 'Store context (store:read)' },
       { uri: SCHEMA_URI, description: 'Theme schema (themes:read)' },

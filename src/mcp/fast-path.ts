@@ -22,7 +22,8 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 const TOOLS_LIST_BYTES = Buffer.from(JSON.stringify({ tools: toolDefinitions }))
 
 const RESULT_OPEN = Buffer.from('{"result":')
-const envelope = (result: Buffer, id: JsonRpcId) => Buffer.concat([RESULT_OPEN, result, Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`)])
+const envelope = (result: Buffer, id: JsonRpcId) =>
+  Buffer.concat([RESULT_OPEN, result, Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`)])
 
 // A CallToolResult as callTool makes it: the one text block is JSON.stringify(structuredContent),
 // so the text is spliced in as the structured content and, escaped, as the text block. Cached
@@ -31,7 +32,9 @@ const envelope = (result: Buffer, id: JsonRpcId) => Buffer.concat([RESULT_OPEN, 
 // answer's 14 KB another 20 of the 283 µs get_theme cost over REST (bench:mcp profiles).
 const results = new Utf8Memo(256, 16 * 1024 * 1024)
 const resultBytes = (text: string, isError = false) =>
-  Buffer.from(`{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}${isError ? ',"isError":true' : ''}}`)
+  Buffer.from(
+    `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}${isError ? ',"isError":true' : ''}}`,
+  )
 function callToolResultBytes(result: CallToolResult): Buffer {
   const text = (result.content[0] as { text: string }).text
   // Errors are rare and carry a request id: not kept.
@@ -41,7 +44,12 @@ function callToolResultBytes(result: CallToolResult): Buffer {
 const onlyKeys = (value: Json, allowed: readonly string[]) => Object.keys(value).every((k) => allowed.includes(k))
 
 // The answer's JSON (as bytes, or text for an error), or null when the message is for the SDK path.
-export async function fastAnswer(body: unknown, caller: Caller, services: Services, observe: CallObserver): Promise<Buffer | string | null> {
+export async function fastAnswer(
+  body: unknown,
+  caller: Caller,
+  services: Services,
+  observe: CallObserver,
+): Promise<Buffer | string | null> {
   if (!isObject(body) || !('id' in body)) return null
   const id = body.id as JsonRpcId
   const params = body.params
@@ -49,7 +57,11 @@ export async function fastAnswer(body: unknown, caller: Caller, services: Servic
   const meta = params?._meta
   if (meta !== undefined && !isObject(meta)) return null
   if (body.method === 'tools/list') {
-    if (params && (!onlyKeys(params, ['cursor', '_meta']) || (params.cursor !== undefined && typeof params.cursor !== 'string'))) return null
+    if (
+      params &&
+      (!onlyKeys(params, ['cursor', '_meta']) || (params.cursor !== undefined && typeof params.cursor !== 'string'))
+    )
+      return null
     return envelope(TOOLS_LIST_BYTES, id)
   }
   if (body.method !== 'tools/call' || !params || !onlyKeys(params, ['name', 'arguments', '_meta'])) return null

@@ -12,7 +12,17 @@ import { scopeError } from '../operations/invoke.ts'
 import type { Services } from '../services.ts'
 import { discoveryDocument, mcpChallenge, MCP_PATH, METADATA_PATH, protectedResourceMetadata } from './discovery.ts'
 import { originAllowed } from './origin.ts'
-import { checkMessage, DEFAULT_PROTOCOL_VERSION, hasRequest, isSupportedVersion, JSONRPC, LATEST_PROTOCOL_VERSION, PROTOCOL_VERSIONS, rpcError, type JsonRpcId } from './protocol.ts'
+import {
+  checkMessage,
+  DEFAULT_PROTOCOL_VERSION,
+  hasRequest,
+  isSupportedVersion,
+  JSONRPC,
+  LATEST_PROTOCOL_VERSION,
+  PROTOCOL_VERSIONS,
+  rpcError,
+  type JsonRpcId,
+} from './protocol.ts'
 import { createMcpServer } from './server.ts'
 import { fastAnswer } from './fast-path.ts'
 import { toolByName, type CallObserver } from './tools.ts'
@@ -20,7 +30,8 @@ import { toolByName, type CallObserver } from './tools.ts'
 // Tool arguments may carry an image as base64 (up to 5 MiB of bytes, about 6.7 MiB encoded).
 export const MCP_BODY_LIMIT = 8 * 1024 * 1024
 
-const CORS_EXPOSED_HEADERS = 'WWW-Authenticate, Mcp-Protocol-Version, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After'
+const CORS_EXPOSED_HEADERS =
+  'WWW-Authenticate, Mcp-Protocol-Version, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After'
 const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Last-Event-ID, X-Request-Id'
 const CORS_METHODS = 'GET, HEAD, POST, OPTIONS'
 
@@ -40,14 +51,26 @@ function acceptsJson(accept: string | undefined): boolean {
 const asksForEventStream = (accept: string | undefined) => (accept ?? '').toLowerCase().includes('text/event-stream')
 const isJsonContentType = (ct: string | undefined) => ct !== undefined && /^application\/json\s*(;|$)/i.test(ct.trim())
 
-function sendRpcError(request: FastifyRequest, reply: FastifyReply, status: number, id: JsonRpcId | null, code: number, message: string) {
+function sendRpcError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  id: JsonRpcId | null,
+  code: number,
+  message: string,
+) {
   request.audit.errorCode = `JSONRPC_${code}`
-  return reply.code(status).type('application/json; charset=utf-8').send(rpcError(id, code, message, { requestId: request.id }))
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(rpcError(id, code, message, { requestId: request.id }))
 }
 
 function initializeVersion(body: unknown): string | undefined {
   const messages = Array.isArray(body) ? body : [body]
-  const init = messages.find((m) => m && typeof m === 'object' && (m as { method?: unknown }).method === 'initialize') as { params?: { protocolVersion?: unknown } } | undefined
+  const init = messages.find(
+    (m) => m && typeof m === 'object' && (m as { method?: unknown }).method === 'initialize',
+  ) as { params?: { protocolVersion?: unknown } } | undefined
   if (!init) return undefined
   const asked = init.params?.protocolVersion
   return isSupportedVersion(asked) ? asked : LATEST_PROTOCOL_VERSION
@@ -57,7 +80,14 @@ function initializeVersion(body: unknown): string | undefined {
 // headers.get/entries. Headers here are already checked, so undici's validating Request (a
 // tenth of the CPU of a tool call) is not built.
 function transportRequest(url: string, headers: Record<string, string>): Request {
-  return { method: 'POST', url, headers: { get: (name: string) => headers[name.toLowerCase()] ?? null, entries: () => Object.entries(headers)[Symbol.iterator]() } } as unknown as Request
+  return {
+    method: 'POST',
+    url,
+    headers: {
+      get: (name: string) => headers[name.toLowerCase()] ?? null,
+      entries: () => Object.entries(headers)[Symbol.iterator](),
+    },
+  } as unknown as Request
 }
 
 // MCP authorization, "scope challenge handling": a tools/call the credential lacks a scope for
@@ -74,10 +104,18 @@ function insufficientScope(body: unknown, caller: Caller) {
 
 async function handlePost(services: Services, request: FastifyRequest, reply: FastifyReply) {
   request.audit.operationId = 'mcpJsonRpc'
-  const authentication = await authenticateBearer(services.db, request.headers.authorization, { channel: 'mcp', requestId: request.id, now: services.clock(), baseUrl: services.baseUrl }, services)
+  const authentication = await authenticateBearer(
+    services.db,
+    request.headers.authorization,
+    { channel: 'mcp', requestId: request.id, now: services.clock(), baseUrl: services.baseUrl },
+    services,
+  )
   if (!authentication.ok) {
     // MCP's challenge points to the protected-resource metadata (RFC 9728).
-    reply.header('www-authenticate', `${mcpChallenge(services.baseUrl)}${authentication.refusal.reason === 'missing' ? '' : ', error="invalid_token"'}`)
+    reply.header(
+      'www-authenticate',
+      `${mcpChallenge(services.baseUrl)}${authentication.refusal.reason === 'missing' ? '' : ', error="invalid_token"'}`,
+    )
     request.audit.errorCode = 'UNAUTHENTICATED'
     return sendAppError(request, reply, authentication.refusal.error)
   }
@@ -88,11 +126,22 @@ async function handlePost(services: Services, request: FastifyRequest, reply: Fa
   const version = header(request, 'mcp-protocol-version')
   if (version !== undefined && !isSupportedVersion(version)) {
     request.audit.errorCode = 'UNSUPPORTED_PROTOCOL_VERSION'
-    return sendError(request, reply, 'UNSUPPORTED_PROTOCOL_VERSION', `MCP-Protocol-Version ${JSON.stringify(version)} is not supported; use one of ${PROTOCOL_VERSIONS.join(', ')}`, { supportedVersions: [...PROTOCOL_VERSIONS] })
+    return sendError(
+      request,
+      reply,
+      'UNSUPPORTED_PROTOCOL_VERSION',
+      `MCP-Protocol-Version ${JSON.stringify(version)} is not supported; use one of ${PROTOCOL_VERSIONS.join(', ')}`,
+      { supportedVersions: [...PROTOCOL_VERSIONS] },
+    )
   }
   if (!acceptsJson(header(request, 'accept'))) {
     request.audit.errorCode = 'NOT_ACCEPTABLE'
-    return sendError(request, reply, 'NOT_ACCEPTABLE', 'this endpoint answers application/json; accept application/json (and text/event-stream)')
+    return sendError(
+      request,
+      reply,
+      'NOT_ACCEPTABLE',
+      'this endpoint answers application/json; accept application/json (and text/event-stream)',
+    )
   }
   if (!isJsonContentType(header(request, 'content-type'))) {
     request.audit.errorCode = 'UNSUPPORTED_MEDIA_TYPE'
@@ -111,7 +160,8 @@ async function handlePost(services: Services, request: FastifyRequest, reply: Fa
     return sendRpcError(request, reply, 400, null, JSONRPC.PARSE_ERROR, 'Parse error: the body is not valid JSON')
   }
   const check = checkMessage(body)
-  if (!check.ok) return sendRpcError(request, reply, 400, check.id, JSONRPC.INVALID_REQUEST, `Invalid Request: ${check.message}`)
+  if (!check.ok)
+    return sendRpcError(request, reply, 400, check.id, JSONRPC.INVALID_REQUEST, `Invalid Request: ${check.message}`)
   const denied = insufficientScope(body, caller)
   if (denied) {
     request.audit.operationId = denied.op.operationId
@@ -126,25 +176,36 @@ async function handlePost(services: Services, request: FastifyRequest, reply: Fa
   }
   const negotiated = initializeVersion(body) ?? version ?? DEFAULT_PROTOCOL_VERSION
   const fast = await fastAnswer(body, caller, services, observe)
-  if (fast !== null) return reply.header('mcp-protocol-version', negotiated).type('application/json; charset=utf-8').send(fast)
+  if (fast !== null)
+    return reply.header('mcp-protocol-version', negotiated).type('application/json; charset=utf-8').send(fast)
 
   // A fresh SDK server and stateless Streamable HTTP transport per request. The transport is the
   // web-standard one (the Node one wraps it, converting the request through @hono/node-server)
   // and the reply stays Fastify's, not hijacked: X-Request-Id, rate-limit and CORS headers,
   // the error handler and the request log apply to MCP exactly as to REST.
   const server = createMcpServer(caller, services, observe)
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  })
   transport.onerror = (error) => request.log.debug({ err: error, requestId: request.id }, 'MCP transport error')
   let complete = false
   try {
     await server.connect(transport)
-    const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' }
+    const headers: Record<string, string> = {
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+    }
     if (version !== undefined) headers['mcp-protocol-version'] = version
-    const response = await transport.handleRequest(transportRequest(`${services.baseUrl}${MCP_PATH}`, headers), { parsedBody: body })
+    const response = await transport.handleRequest(transportRequest(`${services.baseUrl}${MCP_PATH}`, headers), {
+      parsedBody: body,
+    })
     reply.code(response.status).header('mcp-protocol-version', negotiated)
     const text = response.status === 202 || !hasRequest(body) ? undefined : await response.text()
     complete = true
-    return text === undefined ? reply.send() : reply.type(response.headers.get('content-type') ?? 'application/json').send(text)
+    return text === undefined
+      ? reply.send()
+      : reply.type(response.headers.get('content-type') ?? 'application/json').send(text)
   } finally {
     // In JSON-response mode a finished exchange leaves nothing open (no stream, no timer), and
     // the server and transport are garbage once this returns; closing them costs a stack trace
@@ -159,7 +220,12 @@ function handleGet(services: Services, request: FastifyRequest, reply: FastifyRe
   if (asksForEventStream(header(request, 'accept'))) {
     reply.header('allow', 'POST')
     request.audit.errorCode = 'METHOD_NOT_ALLOWED'
-    return sendError(request, reply, 'METHOD_NOT_ALLOWED', 'this MCP endpoint is stateless and offers no SSE stream; POST JSON-RPC messages instead')
+    return sendError(
+      request,
+      reply,
+      'METHOD_NOT_ALLOWED',
+      'this MCP endpoint is stateless and offers no SSE stream; POST JSON-RPC messages instead',
+    )
   }
   return reply.header('cache-control', 'no-cache').send(discoveryDocument(services.baseUrl))
 }
@@ -183,7 +249,13 @@ export async function registerMcpEndpoint(api: FastifyInstance, services: Servic
           return sendError(request, reply, 'FORBIDDEN_ORIGIN', `requests from the origin ${origin} are not accepted`)
         }
         if (request.method !== 'OPTIONS') return done()
-        reply.code(204).header('access-control-allow-methods', CORS_METHODS).header('access-control-allow-headers', CORS_ALLOWED_HEADERS).header('access-control-max-age', '600').header('content-length', '0').send()
+        reply
+          .code(204)
+          .header('access-control-allow-methods', CORS_METHODS)
+          .header('access-control-allow-headers', CORS_ALLOWED_HEADERS)
+          .header('access-control-max-age', '600')
+          .header('content-length', '0')
+          .send()
       })
       // Every answer varies by Origin; an allowed origin may read it and the headers it needs
       // (Retry-After on a 429 included).
@@ -191,15 +263,24 @@ export async function registerMcpEndpoint(api: FastifyInstance, services: Servic
         const vary = reply.getHeader('vary')
         reply.header('vary', vary === undefined ? 'Origin' : `${String(vary)}, Origin`)
         const origin = header(request, 'origin')
-        if (origin !== undefined && originAllowed(origin, services.baseUrl)) reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', CORS_EXPOSED_HEADERS)
+        if (origin !== undefined && originAllowed(origin, services.baseUrl))
+          reply
+            .header('access-control-allow-origin', origin)
+            .header('access-control-expose-headers', CORS_EXPOSED_HEADERS)
         done(null, payload)
       })
       // The body is read as bytes and parsed here: malformed UTF-8 is a 400, bad JSON a JSON-RPC -32700.
       mcp.removeAllContentTypeParsers()
-      mcp.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MCP_BODY_LIMIT }, (_request, body, done) => done(null, body))
-      mcp.post('/', { bodyLimit: MCP_BODY_LIMIT, prefixTrailingSlash: 'both' }, (request, reply) => handlePost(services, request, reply))
+      mcp.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MCP_BODY_LIMIT }, (_request, body, done) =>
+        done(null, body),
+      )
+      mcp.post('/', { bodyLimit: MCP_BODY_LIMIT, prefixTrailingSlash: 'both' }, (request, reply) =>
+        handlePost(services, request, reply),
+      )
       mcp.get('/', { prefixTrailingSlash: 'both' }, async (request, reply) => handleGet(services, request, reply))
-      mcp.options('/', { prefixTrailingSlash: 'both' }, async (_request, reply) => reply.code(204).header('allow', 'GET, HEAD, POST, OPTIONS').send())
+      mcp.options('/', { prefixTrailingSlash: 'both' }, async (_request, reply) =>
+        reply.code(204).header('allow', 'GET, HEAD, POST, OPTIONS').send(),
+      )
     },
     { prefix: MCP_PATH },
   )
@@ -209,11 +290,20 @@ export async function registerMcpEndpoint(api: FastifyInstance, services: Servic
 export async function registerProtectedResourceMetadata(app: FastifyInstance, services: Services): Promise<void> {
   await app.register(
     async (site) => {
-      await site.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'], exposedHeaders: ['X-Request-Id'], maxAge: 3600, strictPreflight: false })
-      const send = async (_request: FastifyRequest, reply: FastifyReply) => reply.header('cache-control', 'public, max-age=300').send(protectedResourceMetadata(services.baseUrl))
+      await site.register(cors, {
+        origin: '*',
+        methods: ['GET', 'HEAD', 'OPTIONS'],
+        exposedHeaders: ['X-Request-Id'],
+        maxAge: 3600,
+        strictPreflight: false,
+      })
+      const send = async (_request: FastifyRequest, reply: FastifyReply) =>
+        reply.header('cache-control', 'public, max-age=300').send(protectedResourceMetadata(services.baseUrl))
       site.get('/', { prefixTrailingSlash: 'no-slash' }, send)
       site.get(MCP_PATH, send)
-      site.options('/', { prefixTrailingSlash: 'no-slash' }, async (_request, reply) => reply.code(204).header('allow', 'GET, HEAD, OPTIONS').send())
+      site.options('/', { prefixTrailingSlash: 'no-slash' }, async (_request, reply) =>
+        reply.code(204).header('allow', 'GET, HEAD, OPTIONS').send(),
+      )
     },
     { prefix: METADATA_PATH },
   )

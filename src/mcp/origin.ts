@@ -13,7 +13,8 @@ export function originAllowed(origin: string, baseUrl: string): boolean {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
   // An Origin is scheme://host[:port] and nothing else.
-  if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || origin.endsWith('/')) return false
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || origin.endsWith('/'))
+    return false
   if (url.origin === new URL(baseUrl).origin) return true
   return LOOPBACK_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost')
 }

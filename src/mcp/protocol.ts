@@ -8,7 +8,8 @@ export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number]
 export const LATEST_PROTOCOL_VERSION: ProtocolVersion = PROTOCOL_VERSIONS[0]
 // A request without MCP-Protocol-Version is taken as 2025-03-26 (transport spec).
 export const DEFAULT_PROTOCOL_VERSION: ProtocolVersion = '2025-03-26'
-export const isSupportedVersion = (v: unknown): v is ProtocolVersion => typeof v === 'string' && (PROTOCOL_VERSIONS as readonly string[]).includes(v)
+export const isSupportedVersion = (v: unknown): v is ProtocolVersion =>
+  typeof v === 'string' && (PROTOCOL_VERSIONS as readonly string[]).includes(v)
 
 export const SERVER_INFO = { name: 'storefront-theme-service', title: 'Storefront theme service', version: '1.1.0' }
 
@@ -38,9 +39,18 @@ export class RpcError extends Error {
   }
 }
 
-export type JsonRpcErrorBody = { jsonrpc: '2.0'; id: JsonRpcId | null; error: { code: number; message: string; data?: Record<string, unknown> } }
+export type JsonRpcErrorBody = {
+  jsonrpc: '2.0'
+  id: JsonRpcId | null
+  error: { code: number; message: string; data?: Record<string, unknown> }
+}
 
-export const rpcError = (id: JsonRpcId | null, code: number, message: string, data?: Record<string, unknown>): JsonRpcErrorBody => ({
+export const rpcError = (
+  id: JsonRpcId | null,
+  code: number,
+  message: string,
+  data?: Record<string, unknown>,
+): JsonRpcErrorBody => ({
   jsonrpc: '2.0',
   id,
   error: { code, message, ...(data ? { data } : {}) },
@@ -66,7 +76,8 @@ function checkOne(m: unknown): MessageCheck {
   if ('result' in m || 'error' in m) {
     if (!('id' in m) || !(isId(m.id) || m.id === null)) return fail('a response carries the id of its request')
     if ('result' in m && !isObject(m.result)) return fail('result must be an object')
-    if ('error' in m && !(isObject(m.error) && Number.isInteger(m.error.code) && typeof m.error.message === 'string')) return fail('error must be { code, message }')
+    if ('error' in m && !(isObject(m.error) && Number.isInteger(m.error.code) && typeof m.error.message === 'string'))
+      return fail('error must be { code, message }')
     return { ok: true }
   }
   return fail('not a JSON-RPC request, notification or response (no method, result or error)')
@@ -85,4 +96,5 @@ export function checkMessage(body: unknown): MessageCheck {
   return checkOne(body)
 }
 
-export const hasRequest = (body: unknown): boolean => (Array.isArray(body) ? body : [body]).some((m) => isObject(m) && 'method' in m && 'id' in m)
+export const hasRequest = (body: unknown): boolean =>
+  (Array.isArray(body) ? body : [body]).some((m) => isObject(m) && 'method' in m && 'id' in m)

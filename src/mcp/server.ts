@@ -17,7 +17,10 @@ import { isSupportedVersion, JSONRPC, LATEST_PROTOCOL_VERSION, RpcError, SERVER_
 import { listResources, listResourceTemplates, readResource } from './resources.ts'
 import { callTool, toolByName, toolDefinitions, type CallObserver, type McpTool } from './tools.ts'
 
-export const CAPABILITIES: ServerCapabilities = { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false } }
+export const CAPABILITIES: ServerCapabilities = {
+  tools: { listChanged: false },
+  resources: { subscribe: false, listChanged: false },
+}
 
 export const INSTRUCTIONS = [
   'Storefront theme service: you design private storefront themes; commerce (price, stock, cart, checkout, orders) is read-only and never part of a theme.',
@@ -28,19 +31,31 @@ export const INSTRUCTIONS = [
 ].join(' ')
 
 type Handler = (request: { method: string; params?: unknown }) => Promise<ServerResult> | ServerResult
-type SdkSchema = { safeParse: (v: unknown) => { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }
+type SdkSchema = {
+  safeParse: (
+    v: unknown,
+  ) =>
+    | { success: true; data: unknown }
+    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }
+}
 
 // Built once: zod compiles a schema on its first parse, which must not happen per request.
 const looseSchemas = new Map<string, z.ZodType>()
 const looseSchema = (method: string) => {
   let schema = looseSchemas.get(method)
-  if (!schema) looseSchemas.set(method, (schema = z.looseObject({ method: z.literal(method), params: z.unknown().optional() })))
+  if (!schema)
+    looseSchemas.set(method, (schema = z.looseObject({ method: z.literal(method), params: z.unknown().optional() })))
   return schema
 }
 
 // The request is taken loosely by the SDK and checked here against the SDK's own schema, so
 // that bad params are -32602 (the SDK would answer a failed parse with -32603).
-function handle<T>(server: Server, method: string, schema: SdkSchema, fn: (request: T) => Promise<ServerResult> | ServerResult): void {
+function handle<T>(
+  server: Server,
+  method: string,
+  schema: SdkSchema,
+  fn: (request: T) => Promise<ServerResult> | ServerResult,
+): void {
   const loose = looseSchema(method)
   const handler: Handler = (request) => {
     // tools/call: the SDK's Server has already checked the request against CallToolRequestSchema
@@ -48,7 +63,9 @@ function handle<T>(server: Server, method: string, schema: SdkSchema, fn: (reque
     if (method === 'tools/call') return fn(request as T)
     const parsed = schema.safeParse(request)
     if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${['params', ...i.path.map(String).filter((p) => p !== 'params')].join('.')}: ${i.message}`)
+      const problems = parsed.error.issues.map(
+        (i) => `${['params', ...i.path.map(String).filter((p) => p !== 'params')].join('.')}: ${i.message}`,
+      )
       throw new RpcError(JSONRPC.INVALID_PARAMS, `Invalid params for ${method}: ${problems.join('; ')}`)
     }
     return fn(parsed.data as T)
@@ -58,8 +75,13 @@ function handle<T>(server: Server, method: string, schema: SdkSchema, fn: (reque
 
 // A tool call as both paths run it (the SDK's and the fast path of fast-path.ts): the audit
 // row names the tool.
-export const runToolCall = (tool: McpTool, args: Record<string, unknown>, mcpCaller: Caller, services: Services, observe?: CallObserver) =>
-  callTool(tool, args, { ...mcpCaller, tool: tool.name }, services, observe)
+export const runToolCall = (
+  tool: McpTool,
+  args: Record<string, unknown>,
+  mcpCaller: Caller,
+  services: Services,
+  observe?: CallObserver,
+) => callTool(tool, args, { ...mcpCaller, tool: tool.name }, services, observe)
 
 // A fresh server per HTTP request (stateless transport): it answers with the tools and
 // resources of the caller's credential. The tool list itself is computed once at start-up.
@@ -68,11 +90,17 @@ export const runToolCall = (tool: McpTool, args: Record<string, unknown>, mcpCal
 const jsonSchemaValidator = new AjvJsonSchemaValidator()
 
 export function createMcpServer(mcpCaller: Caller, services: Services, observe?: CallObserver): Server {
-  const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS, jsonSchemaValidator })
+  const server = new Server(SERVER_INFO, {
+    capabilities: CAPABILITIES,
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator,
+  })
 
   // Only the three versions of the contract are negotiated (the SDK would also echo 2024-*).
   handle<z.infer<typeof InitializeRequestSchema>>(server, 'initialize', InitializeRequestSchema, (request) => ({
-    protocolVersion: isSupportedVersion(request.params.protocolVersion) ? request.params.protocolVersion : LATEST_PROTOCOL_VERSION,
+    protocolVersion: isSupportedVersion(request.params.protocolVersion)
+      ? request.params.protocolVersion
+      : LATEST_PROTOCOL_VERSION,
     capabilities: CAPABILITIES,
     serverInfo: SERVER_INFO,
     instructions: INSTRUCTIONS,
@@ -80,11 +108,17 @@ export function createMcpServer(mcpCaller: Caller, services: Services, observe?:
   handle(server, 'tools/list', ListToolsRequestSchema, () => ({ tools: toolDefinitions }))
   handle<z.infer<typeof CallToolRequestSchema>>(server, 'tools/call', CallToolRequestSchema, (request) => {
     const tool = toolByName.get(request.params.name)
-    if (!tool) throw new RpcError(JSONRPC.INVALID_PARAMS, `Unknown tool: ${request.params.name}`, { code: 'UNKNOWN_TOOL', tools: [...toolByName.keys()] })
+    if (!tool)
+      throw new RpcError(JSONRPC.INVALID_PARAMS, `Unknown tool: ${request.params.name}`, {
+        code: 'UNKNOWN_TOOL',
+        tools: [...toolByName.keys()],
+      })
     return runToolCall(tool, request.params.arguments ?? {}, mcpCaller, services, observe)
   })
   handle(server, 'resources/list', ListResourcesRequestSchema, () => listResources(mcpCaller, services))
   handle(server, 'resources/templates/list', ListResourceTemplatesRequestSchema, () => listResourceTemplates())
-  handle<z.infer<typeof ReadResourceRequestSchema>>(server, 'resources/read', ReadResourceRequestSchema, (request) => readResource(request.params.uri, mcpCaller, services))
+  handle<z.infer<typeof ReadResourceRequestSchema>>(server, 'resources/read', ReadResourceRequestSchema, (request) =>
+    readResource(request.params.uri, mcpCaller, services),
+  )
   return server
 }

@@ -29,7 +29,8 @@ function withoutImplied(node: unknown, described = new Set<string>()): unknown {
   const out: Json = {}
   for (const [key, value] of Object.entries(node)) {
     if (key === '$schema') continue
-    if (key === 'propertyNames' && (value as Json).type === 'string' && Object.keys(value as Json).length === 1) continue
+    if (key === 'propertyNames' && (value as Json).type === 'string' && Object.keys(value as Json).length === 1)
+      continue
     if (key === 'additionalProperties' && isEmptyObject(value)) continue
     if ((key === 'maximum' && value === SAFE) || (key === 'minimum' && value === -SAFE)) continue
     if (key === 'description' && typeof value === 'string') {
@@ -44,7 +45,9 @@ function withoutImplied(node: unknown, described = new Set<string>()): unknown {
 // 2020-12 is MCP's default dialect; without "$schema" draft-07 validators (the SDK client's
 // Ajv) compile the schemas too.
 export const inputJsonSchema = (schema: z.ZodType): Tool['inputSchema'] =>
-  withoutImplied(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' })) as Tool['inputSchema']
+  withoutImplied(
+    z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }),
+  ) as Tool['inputSchema']
 
 // The theme document, wherever it appears in an output, is named rather than expanded.
 const DOCUMENT_NOTE = `theme document; its schema: get_theme_schema or ${THEME_SCHEMA_RESOURCE}`
@@ -59,7 +62,8 @@ const JSON_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'b
 // A property reduced to its JSON type(s); small enums and constants are kept (they are the
 // values an agent branches on), and the theme document keeps its pointer to the full schema.
 function shallow(node: Json, defs: Record<string, Json>): Json {
-  if (typeof node.$ref === 'string' && node.$ref.startsWith('#/$defs/')) return shallow({ ...defs[node.$ref.slice(8)], ...node, $ref: undefined }, defs)
+  if (typeof node.$ref === 'string' && node.$ref.startsWith('#/$defs/'))
+    return shallow({ ...defs[node.$ref.slice(8)], ...node, $ref: undefined }, defs)
   const out: Json = {}
   if (node.description === DOCUMENT_NOTE) out.description = DOCUMENT_NOTE
   if (node.const !== undefined) return { ...out, const: node.const }
@@ -67,11 +71,11 @@ function shallow(node: Json, defs: Record<string, Json>): Json {
   const types = new Set<string>()
   const collect = (n: Json): boolean => {
     if (typeof n.$ref === 'string') return collect(defs[n.$ref.slice(8)] ?? {})
-    if (typeof n.type === 'string') return types.add(n.type), true
-    if (Array.isArray(n.type)) return n.type.forEach((x) => types.add(String(x))), true
+    if (typeof n.type === 'string') return (types.add(n.type), true)
+    if (Array.isArray(n.type)) return (n.type.forEach((x) => types.add(String(x))), true)
     const branches = (n.anyOf ?? n.oneOf) as Json[] | undefined
     if (Array.isArray(branches)) return branches.every(collect)
-    if (n.const !== undefined) return types.add(n.const === null ? 'null' : typeof n.const), true
+    if (n.const !== undefined) return (types.add(n.const === null ? 'null' : typeof n.const), true)
     return false
   }
   // A type that cannot be named in one word (any value) stays unconstrained.
@@ -95,15 +99,23 @@ export const toolErrorSchema = z.strictObject({
 
 // Paginated lists: structuredContent is the REST `data` object with the REST `pagination`
 // object beside its list ({ products: [...], pagination: { nextCursor, hasMore, limit } }).
-export const structuredDataSchema = (op: OperationDefinition): z.ZodType => (op.paginated ? (op.data as z.ZodObject).extend({ pagination: paginationSchema }) : op.data)
+export const structuredDataSchema = (op: OperationDefinition): z.ZodType =>
+  op.paginated ? (op.data as z.ZodObject).extend({ pagination: paginationSchema }) : op.data
 
 export function outputJsonSchema(op: OperationDefinition): Tool['outputSchema'] {
-  const full = z.toJSONSchema(structuredDataSchema(op), { io: 'output', unrepresentable: 'any', target: 'draft-2020-12', override: nameDocument }) as Json
+  const full = z.toJSONSchema(structuredDataSchema(op), {
+    io: 'output',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: nameDocument,
+  }) as Json
   const defs = (full.$defs ?? {}) as Record<string, Json>
   const properties = Object.entries((full.properties ?? {}) as Record<string, Json>)
   return {
     type: 'object',
     description: `REST ${op.operationId} data${op.paginated ? ' + pagination' : ''}, top level`,
-    ...(properties.length > 0 ? { properties: Object.fromEntries(properties.map(([k, v]) => [k, shallow(v, defs)])) } : {}),
+    ...(properties.length > 0
+      ? { properties: Object.fromEntries(properties.map(([k, v]) => [k, shallow(v, defs)])) }
+      : {}),
   } as Tool['outputSchema']
 }

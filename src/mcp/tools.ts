@@ -30,13 +30,18 @@ export type McpTool = {
 // idempotentHint and destructiveHint mean something only for tools that write (MCP spec).
 function annotationsOf(spec: McpToolSpec): Tool['annotations'] {
   const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = spec.annotations
-  return readOnlyHint ? { readOnlyHint, openWorldHint } : { readOnlyHint: false, destructiveHint, idempotentHint, openWorldHint }
+  return readOnlyHint
+    ? { readOnlyHint, openWorldHint }
+    : { readOnlyHint: false, destructiveHint, idempotentHint, openWorldHint }
 }
 
 function buildTool(op: OperationDefinition, spec: McpToolSpec): McpTool {
   const excluded = op.multipart ? ['file'] : []
   const full = toolInputSchema(op)
-  const input = excluded.length > 0 ? z.strictObject(Object.fromEntries(Object.entries(full.shape).filter(([k]) => !excluded.includes(k)))) : full
+  const input =
+    excluded.length > 0
+      ? z.strictObject(Object.fromEntries(Object.entries(full.shape).filter(([k]) => !excluded.includes(k))))
+      : full
   const scopes = `Scope: ${op.scopes.join(' + ')}.`
   const definition: Tool = {
     name: spec.name,
@@ -50,7 +55,9 @@ function buildTool(op: OperationDefinition, spec: McpToolSpec): McpTool {
   return { name: spec.name, op, spec, definition, excluded, known }
 }
 
-export const tools: readonly McpTool[] = operations.flatMap((op) => (op.mcp ? (Array.isArray(op.mcp) ? op.mcp : [op.mcp]).map((spec) => buildTool(op, spec)) : []))
+export const tools: readonly McpTool[] = operations.flatMap((op) =>
+  op.mcp ? (Array.isArray(op.mcp) ? op.mcp : [op.mcp]).map((spec) => buildTool(op, spec)) : [],
+)
 export const toolByName: ReadonlyMap<string, McpTool> = new Map(tools.map((t) => [t.name, t]))
 export const toolDefinitions: Tool[] = tools.map((t) => t.definition)
 
@@ -65,7 +72,12 @@ const NO_KEYS = z.strictObject({})
 function extraArgumentIssues(tool: McpTool, args: Record<string, unknown>): Issue[] {
   const issues: Issue[] = []
   for (const key of tool.excluded) {
-    if (key in args) issues.push({ path: key, code: 'VALIDATION_FAILED', message: `${key} is a multipart upload field of the REST API; over MCP send dataBase64 (base64 image bytes) or url` })
+    if (key in args)
+      issues.push({
+        path: key,
+        code: 'VALIDATION_FAILED',
+        message: `${key} is a multipart upload field of the REST API; over MCP send dataBase64 (base64 image bytes) or url`,
+      })
   }
   // With a body, its strict schema already reports unknown keys (splitToolArguments puts them there).
   if (!tool.op.body) {
@@ -82,14 +94,24 @@ export type CallObserver = (event: { operationId: string; errorCode?: string | u
 
 // tools/call: `invoke` with MCP's own argument checks; a failure is a tool result, not an HTTP error.
 // Both paths of src/mcp (the SDK's and fast-path.ts) come here, so the count is taken here.
-export async function callTool(tool: McpTool, args: Record<string, unknown>, caller: Caller, services: Services, observe?: CallObserver): Promise<CallToolResult> {
+export async function callTool(
+  tool: McpTool,
+  args: Record<string, unknown>,
+  caller: Caller,
+  services: Services,
+  observe?: CallObserver,
+): Promise<CallToolResult> {
   const op = tool.op
-  const without = tool.excluded.length > 0 ? Object.fromEntries(Object.entries(args).filter(([k]) => !tool.excluded.includes(k))) : args
+  const without =
+    tool.excluded.length > 0
+      ? Object.fromEntries(Object.entries(args).filter(([k]) => !tool.excluded.includes(k)))
+      : args
   const outcome = await invoke(op, services, {
     authentication: { ok: true, caller },
     input: splitToolArguments(op, without),
     argumentIssues: extraArgumentIssues(tool, args),
-    logError: (error) => services.logger.error({ err: error, requestId: caller.requestId, tool: tool.name }, 'MCP tool failed'),
+    logError: (error) =>
+      services.logger.error({ err: error, requestId: caller.requestId, tool: tool.name }, 'MCP tool failed'),
   })
   // The call's one report: the audit row's operation and error (observe), and the metrics' count.
   const errorCode = outcome.ok ? undefined : outcome.error.code
@@ -108,6 +130,8 @@ export async function callTool(tool: McpTool, args: Record<string, unknown>, cal
       },
     }
   }
-  const structured = (outcome.pagination ? { ...(outcome.data as Json), pagination: outcome.pagination } : outcome.data) as Json
+  const structured = (
+    outcome.pagination ? { ...(outcome.data as Json), pagination: outcome.pagination } : outcome.data
+  ) as Json
   return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured }
 }

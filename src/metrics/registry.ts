@@ -151,14 +151,14 @@ export const credentialCache = new Counter({
 
 export const storefrontProbes = new Counter({
   name: 'sfts_storefront_probe_requests_total',
-  help: 'Live storefront requests by how the store\'s versions were known: hit (memory, no statement), miss (queried, then kept), bypass (queried: change feed unhealthy)',
+  help: "Live storefront requests by how the store's versions were known: hit (memory, no statement), miss (queried, then kept), bypass (queried: change feed unhealthy)",
   labelNames: ['result'] as const,
   registers: [registry],
 })
 
 export const readCache = new Counter({
   name: 'sfts_read_cache_requests_total',
-  help: 'API reads answered from an in-process cache, by cache (product_pages, catalog_parts: emptied by the change feed; theme_json, context_json: checked against stream versions in the read\'s one statement) and result: hit, miss, bypass (change feed unhealthy)',
+  help: "API reads answered from an in-process cache, by cache (product_pages, catalog_parts: emptied by the change feed; theme_json, context_json: checked against stream versions in the read's one statement) and result: hit, miss, bypass (change feed unhealthy)",
   labelNames: ['cache', 'result'] as const,
   registers: [registry],
 })

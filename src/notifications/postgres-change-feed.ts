@@ -53,8 +53,9 @@ export function postgresChangeFeed(options: PostgresChangeFeedOptions): Postgres
     const wasListening = listening
     listening = false
     changeFeedHealthy.set(0)
-    if (wasListening) options.onState?.('lost', error)
-    // A dead peer may never answer `end`; the socket is destroyed instead.
+    if (wasListening)
+      options.onState?.('lost', error)
+      // A dead peer may never answer `end`; the socket is destroyed instead.
     ;(which as unknown as { connection?: { stream?: { destroy?: () => void } } }).connection?.stream?.destroy?.()
     which.end().catch(() => {})
     scheduleReconnect()
@@ -71,7 +72,11 @@ export function postgresChangeFeed(options: PostgresChangeFeedOptions): Postgres
 
   async function connect() {
     if (closed || client) return
-    const c = new pg.Client({ connectionString: options.connectionString, keepAlive: true, connectionTimeoutMillis: 2000 })
+    const c = new pg.Client({
+      connectionString: options.connectionString,
+      keepAlive: true,
+      connectionTimeoutMillis: 2000,
+    })
     client = c
     c.on('error', (error) => drop(c, error))
     c.on('end', () => drop(c))

@@ -84,7 +84,8 @@ export class StoreScopedCache<V> {
     // Any change notified while the load runs (for any store) keeps its result out of memory.
     const before = this.changeCount
     const value = await load()
-    if (value !== null && this.feed.healthy() && epoch === this.epoch && before === this.changeCount) this.keep(key, { value, storeId: storeOf(value), at, bytes: this.sizeOf(value) })
+    if (value !== null && this.feed.healthy() && epoch === this.epoch && before === this.changeCount)
+      this.keep(key, { value, storeId: storeOf(value), at, bytes: this.sizeOf(value) })
     return value
   }
 
@@ -95,7 +96,8 @@ export class StoreScopedCache<V> {
     if (!keys) this.keysByStore.set(entry.storeId, (keys = new Set()))
     keys.add(key)
     this.bytes += entry.bytes
-    while (this.entries.size > this.maxEntries || (this.bytes > this.maxBytes && this.entries.size > 1)) this.forget(this.entries.keys().next().value!)
+    while (this.entries.size > this.maxEntries || (this.bytes > this.maxBytes && this.entries.size > 1))
+      this.forget(this.entries.keys().next().value!)
   }
 
   private forget(key: string): void {

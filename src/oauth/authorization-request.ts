@@ -22,38 +22,89 @@ export type AuthorizationRequest = {
 export type Checked =
   | { ok: true; request: AuthorizationRequest }
   | { ok: false; kind: 'page'; title: string; message: string }
-  | { ok: false; kind: 'redirect'; redirectUri: string; state: string | undefined; error: OAuthErrorCode; description: string }
+  | {
+      ok: false
+      kind: 'redirect'
+      redirectUri: string
+      state: string | undefined
+      error: OAuthErrorCode
+      description: string
+    }
 
-const PARAMETERS = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'resource'] as const
+const PARAMETERS = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'resource',
+] as const
 
 export async function checkAuthorizationRequest(services: Services, rawQuery: string): Promise<Checked> {
   const params = new URLSearchParams(rawQuery)
   const repeated = PARAMETERS.filter((name) => params.getAll(name).length > 1)
   const get = (name: (typeof PARAMETERS)[number]) => params.get(name) ?? undefined
   const clientId = get('client_id')
-  if (!clientId) return { ok: false, kind: 'page', title: 'This link is incomplete', message: 'The app did not say who it is (client_id is missing). Go back to the app and connect again.' }
-  if (repeated.includes('client_id') || repeated.includes('redirect_uri')) return { ok: false, kind: 'page', title: 'This link is not valid', message: 'client_id and redirect_uri must appear once.' }
+  if (!clientId)
+    return {
+      ok: false,
+      kind: 'page',
+      title: 'This link is incomplete',
+      message: 'The app did not say who it is (client_id is missing). Go back to the app and connect again.',
+    }
+  if (repeated.includes('client_id') || repeated.includes('redirect_uri'))
+    return {
+      ok: false,
+      kind: 'page',
+      title: 'This link is not valid',
+      message: 'client_id and redirect_uri must appear once.',
+    }
   const found = await findClient(services, clientId)
   if (!found.ok) {
-    const message = found.reason === 'metadata_document' ? `The app's description could not be used: ${found.message}.` : 'No app is registered with this client id. It may have been deleted; go back to the app and connect again.'
+    const message =
+      found.reason === 'metadata_document'
+        ? `The app's description could not be used: ${found.message}.`
+        : 'No app is registered with this client id. It may have been deleted; go back to the app and connect again.'
     return { ok: false, kind: 'page', title: 'Unknown app', message }
   }
   const client = found.client
   const redirectUri = get('redirect_uri')
-  if (!redirectUri) return { ok: false, kind: 'page', title: 'This link is incomplete', message: `${client.name} did not say where to return (redirect_uri is missing).` }
+  if (!redirectUri)
+    return {
+      ok: false,
+      kind: 'page',
+      title: 'This link is incomplete',
+      message: `${client.name} did not say where to return (redirect_uri is missing).`,
+    }
   if (!client.redirectUris.some((registered) => redirectUriMatches(registered, redirectUri))) {
-    return { ok: false, kind: 'page', title: 'Unexpected return address', message: `${client.name} asked to return to an address it has not registered, so nothing was sent there.` }
+    return {
+      ok: false,
+      kind: 'page',
+      title: 'Unexpected return address',
+      message: `${client.name} asked to return to an address it has not registered, so nothing was sent there.`,
+    }
   }
 
   const state = get('state')
-  const back = (error: OAuthErrorCode, description: string): Checked => ({ ok: false, kind: 'redirect', redirectUri, state, error, description })
+  const back = (error: OAuthErrorCode, description: string): Checked => ({
+    ok: false,
+    kind: 'redirect',
+    redirectUri,
+    state,
+    error,
+    description,
+  })
   if (repeated.length > 0) return back('invalid_request', `parameters must not repeat: ${repeated.join(', ')}`)
   if (get('response_type') !== 'code') return back('unsupported_response_type', 'response_type must be code')
-  if (state === undefined || state.length < 8 || state.length > 512) return back('invalid_request', 'state is required: 8 to 512 characters')
+  if (state === undefined || state.length < 8 || state.length > 512)
+    return back('invalid_request', 'state is required: 8 to 512 characters')
   const challenge = get('code_challenge')
   if (!challenge) return back('invalid_request', 'code_challenge is required (PKCE)')
   if (get('code_challenge_method') !== 'S256') return back('invalid_request', 'code_challenge_method must be S256')
-  if (!validChallenge(challenge)) return back('invalid_request', 'code_challenge must be the base64url SHA-256 of the verifier (43 characters)')
+  if (!validChallenge(challenge))
+    return back('invalid_request', 'code_challenge must be the base64url SHA-256 of the verifier (43 characters)')
   const scope = parseScope(get('scope'))
   if (!scope.ok) return back('invalid_scope', scope.message)
   const resources = oauthResources(services.baseUrl) as readonly string[]

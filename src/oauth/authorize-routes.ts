@@ -14,7 +14,11 @@ import { issueCode } from './tokens.ts'
 // What the authorization page needs from the merchant side (sign-in and CSRF live in src/auth).
 export type MerchantSessions = {
   current(request: FastifyRequest, reply: FastifyReply): Promise<{ merchantId: string; label: string } | null>
-  csrf: { field: string; token(request: FastifyRequest, reply: FastifyReply): Promise<string>; verify(request: FastifyRequest, value: string | undefined): Promise<boolean> }
+  csrf: {
+    field: string
+    token(request: FastifyRequest, reply: FastifyReply): Promise<string>
+    verify(request: FastifyRequest, value: string | undefined): Promise<boolean>
+  }
   loginPath: string
 }
 
@@ -33,40 +37,109 @@ async function storesOf(services: Services, merchantId: string, onlyStore: strin
   return q.orderBy('store_id').execute()
 }
 
-async function grantAndRedirect(services: Services, reply: FastifyReply, status: 302 | 303, r: Pick<AuthorizationRequest, 'redirectUri' | 'state' | 'codeChallenge' | 'resource'> & { clientId: string }, grantId: string, storeId: string, scopes: string[]) {
-  const code = await issueCode(services, { grantId, clientId: r.clientId, storeId, redirectUri: r.redirectUri, codeChallenge: r.codeChallenge, scopes, resource: r.resource })
-  return reply.code(status).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(redirectWith(r.redirectUri, services.baseUrl, { code, state: r.state }), status)
+async function grantAndRedirect(
+  services: Services,
+  reply: FastifyReply,
+  status: 302 | 303,
+  r: Pick<AuthorizationRequest, 'redirectUri' | 'state' | 'codeChallenge' | 'resource'> & { clientId: string },
+  grantId: string,
+  storeId: string,
+  scopes: string[],
+) {
+  const code = await issueCode(services, {
+    grantId,
+    clientId: r.clientId,
+    storeId,
+    redirectUri: r.redirectUri,
+    codeChallenge: r.codeChallenge,
+    scopes,
+    resource: r.resource,
+  })
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .redirect(redirectWith(r.redirectUri, services.baseUrl, { code, state: r.state }), status)
 }
 
-export async function registerAuthorizeRoutes(app: FastifyInstance, services: Services, sessions: MerchantSessions): Promise<void> {
+export async function registerAuthorizeRoutes(
+  app: FastifyInstance,
+  services: Services,
+  sessions: MerchantSessions,
+): Promise<void> {
   await app.register(async (scope) => {
     // The merchant's session cookie is read here as on the dashboard.
     await scope.register(cookie)
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, new URLSearchParams(body as string)))
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, body, done) => done(null, new URLSearchParams(body as string)),
+    )
 
     scope.get(AUTHORIZE_PATH, async (request, reply) => {
       const checked = await checkAuthorizationRequest(services, rawQuery(request))
       if (!checked.ok && checked.kind === 'page') return page(reply, 400, errorPage(checked.title, checked.message))
-      if (!checked.ok) return reply.code(302).header('cache-control', 'no-store').redirect(redirectWith(checked.redirectUri, services.baseUrl, { error: checked.error, error_description: checked.description, state: checked.state }), 302)
+      if (!checked.ok)
+        return reply
+          .code(302)
+          .header('cache-control', 'no-store')
+          .redirect(
+            redirectWith(checked.redirectUri, services.baseUrl, {
+              error: checked.error,
+              error_description: checked.description,
+              state: checked.state,
+            }),
+            302,
+          )
       const r = checked.request
 
       const merchant = await sessions.current(request, reply)
-      if (!merchant) return reply.code(303).header('cache-control', 'no-store').redirect(`${sessions.loginPath}?next=${encodeURIComponent(request.url)}`, 303)
+      if (!merchant)
+        return reply
+          .code(303)
+          .header('cache-control', 'no-store')
+          .redirect(`${sessions.loginPath}?next=${encodeURIComponent(request.url)}`, 303)
 
       // A dashboard app belongs to one store; a self-registered client may be granted any store the merchant owns.
       const stores = await storesOf(services, merchant.merchantId, r.client.storeId)
       if (stores.length === 0) {
-        const message = r.client.storeId ? `${r.client.name} belongs to a store you do not own. Sign in as that store's owner.` : 'Your account owns no store, so there is nothing to connect.'
+        const message = r.client.storeId
+          ? `${r.client.name} belongs to a store you do not own. Sign in as that store's owner.`
+          : 'Your account owns no store, so there is nothing to connect.'
         return page(reply, 403, errorPage('Nothing to connect', message))
       }
 
       // Consent is skipped only when this client already holds at least these scopes on this store.
       if (stores.length === 1) {
-        const live = await services.db.selectFrom('oauth_grants').select(['grant_id', 'scopes']).where('store_id', '=', stores[0]!.id).where('client_id', '=', r.client.clientId).where('revoked_at', 'is', null).executeTakeFirst()
-        if (live && r.scopes.every((s) => live.scopes.includes(s))) return grantAndRedirect(services, reply, 302, { ...r, clientId: r.client.clientId }, live.grant_id, stores[0]!.id, r.scopes)
+        const live = await services.db
+          .selectFrom('oauth_grants')
+          .select(['grant_id', 'scopes'])
+          .where('store_id', '=', stores[0]!.id)
+          .where('client_id', '=', r.client.clientId)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst()
+        if (live && r.scopes.every((s) => live.scopes.includes(s)))
+          return grantAndRedirect(
+            services,
+            reply,
+            302,
+            { ...r, clientId: r.client.clientId },
+            live.grant_id,
+            stores[0]!.id,
+            r.scopes,
+          )
       }
 
-      const tx: ConsentTransaction = { merchantId: merchant.merchantId, clientId: r.client.clientId, redirectUri: r.redirectUri, state: r.state, codeChallenge: r.codeChallenge, scopes: r.scopes, resource: r.resource, storeIds: stores.map((s) => s.id) }
+      const tx: ConsentTransaction = {
+        merchantId: merchant.merchantId,
+        clientId: r.client.clientId,
+        redirectUri: r.redirectUri,
+        state: r.state,
+        codeChallenge: r.codeChallenge,
+        scopes: r.scopes,
+        resource: r.resource,
+        storeIds: stores.map((s) => s.id),
+      }
       const html = consentPage({
         appName: r.client.name,
         verified: r.client.verified,
@@ -86,28 +159,95 @@ export async function registerAuthorizeRoutes(app: FastifyInstance, services: Se
       const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
       const field = (name: string) => form.get(name) ?? undefined
       const merchant = await sessions.current(request, reply)
-      if (!merchant) return page(reply, 401, errorPage('Signed out', 'Your session ended before you answered. Go back to the app and connect again.'))
-      if (!(await sessions.csrf.verify(request, field(sessions.csrf.field)))) return page(reply, 403, errorPage('This form expired', 'The page was open too long or came from somewhere else. Go back to the app and connect again.'))
-      const opened = await openConsent(services.signingSecret, field('transaction') ?? '', merchant.merchantId, services.clock())
-      if (!opened.ok) return page(reply, 400, errorPage(opened.expired ? 'This request expired' : 'This request is not valid', 'Go back to the app and connect again.'))
+      if (!merchant)
+        return page(
+          reply,
+          401,
+          errorPage('Signed out', 'Your session ended before you answered. Go back to the app and connect again.'),
+        )
+      if (!(await sessions.csrf.verify(request, field(sessions.csrf.field))))
+        return page(
+          reply,
+          403,
+          errorPage(
+            'This form expired',
+            'The page was open too long or came from somewhere else. Go back to the app and connect again.',
+          ),
+        )
+      const opened = await openConsent(
+        services.signingSecret,
+        field('transaction') ?? '',
+        merchant.merchantId,
+        services.clock(),
+      )
+      if (!opened.ok)
+        return page(
+          reply,
+          400,
+          errorPage(
+            opened.expired ? 'This request expired' : 'This request is not valid',
+            'Go back to the app and connect again.',
+          ),
+        )
       const tx = opened.tx
       const found = await findClient(services, tx.clientId)
-      if (!found.ok) return page(reply, 400, errorPage('Unknown app', 'The app was deleted while you were deciding. Nothing was shared.'))
+      if (!found.ok)
+        return page(
+          reply,
+          400,
+          errorPage('Unknown app', 'The app was deleted while you were deciding. Nothing was shared.'),
+        )
 
-      if (field('decision') !== 'allow') return reply.code(303).redirect(redirectWith(tx.redirectUri, services.baseUrl, { error: 'access_denied', error_description: 'the merchant denied the request', state: tx.state }), 303)
+      if (field('decision') !== 'allow')
+        return reply
+          .code(303)
+          .redirect(
+            redirectWith(tx.redirectUri, services.baseUrl, {
+              error: 'access_denied',
+              error_description: 'the merchant denied the request',
+              state: tx.state,
+            }),
+            303,
+          )
 
       const storeId = field('store_id') ?? ''
       const owned = await storesOf(services, merchant.merchantId, found.client.storeId)
-      if (!tx.storeIds.includes(storeId) || !owned.some((s) => s.id === storeId)) return page(reply, 400, errorPage('Unknown store', 'Choose one of your stores.'))
+      if (!tx.storeIds.includes(storeId) || !owned.some((s) => s.id === storeId))
+        return page(reply, 400, errorPage('Unknown store', 'Choose one of your stores.'))
       // Only what was asked for and ticked.
       const ticked = form.getAll('scope')
       const chosen = tx.scopes.filter((s) => ticked.includes(s))
-      if (chosen.length === 0) return reply.code(303).redirect(redirectWith(tx.redirectUri, services.baseUrl, { error: 'access_denied', error_description: 'the merchant granted no scope', state: tx.state }), 303)
+      if (chosen.length === 0)
+        return reply
+          .code(303)
+          .redirect(
+            redirectWith(tx.redirectUri, services.baseUrl, {
+              error: 'access_denied',
+              error_description: 'the merchant granted no scope',
+              state: tx.state,
+            }),
+            303,
+          )
 
       const { grantId } = await approveGrant(
         services.commands,
-        { storeId, actor: merchantActor(merchant.merchantId), channel: 'dashboard', requestId: request.id, operation: 'approveOAuthGrant' },
-        { merchantId: merchant.merchantId, client: { clientId: found.client.clientId, name: found.client.name, verified: found.client.verified, appId: found.client.appId }, scopes: chosen },
+        {
+          storeId,
+          actor: merchantActor(merchant.merchantId),
+          channel: 'dashboard',
+          requestId: request.id,
+          operation: 'approveOAuthGrant',
+        },
+        {
+          merchantId: merchant.merchantId,
+          client: {
+            clientId: found.client.clientId,
+            name: found.client.name,
+            verified: found.client.verified,
+            appId: found.client.appId,
+          },
+          scopes: chosen,
+        },
       )
       return grantAndRedirect(services, reply, 303, tx, grantId, storeId, chosen)
     })

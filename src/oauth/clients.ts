@@ -20,30 +20,104 @@ export type OAuthClient = {
   secretHash: string | null
 }
 
-export type ClientLookup = { ok: true; client: OAuthClient } | { ok: false; reason: 'unknown' | 'metadata_document'; message: string }
+export type ClientLookup =
+  | { ok: true; client: OAuthClient }
+  | { ok: false; reason: 'unknown' | 'metadata_document'; message: string }
 
 export async function findClient(services: Services, clientId: string): Promise<ClientLookup> {
-  if (clientId === '' || clientId.length > 2048) return { ok: false, reason: 'unknown', message: 'client_id is missing or too long' }
-  const app = await services.db.selectFrom('apps').select(['app_id', 'store_id', 'name', 'client_id', 'client_secret_hash', 'redirect_uris']).where('client_id', '=', clientId).where('deleted_at', 'is', null).executeTakeFirst()
+  if (clientId === '' || clientId.length > 2048)
+    return { ok: false, reason: 'unknown', message: 'client_id is missing or too long' }
+  const app = await services.db
+    .selectFrom('apps')
+    .select(['app_id', 'store_id', 'name', 'client_id', 'client_secret_hash', 'redirect_uris'])
+    .where('client_id', '=', clientId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
   if (app) {
-    return { ok: true, client: { clientId: app.client_id, name: app.name, source: 'app', verified: true, storeId: app.store_id, appId: app.app_id, redirectUris: app.redirect_uris, secretHash: app.client_secret_hash } }
+    return {
+      ok: true,
+      client: {
+        clientId: app.client_id,
+        name: app.name,
+        source: 'app',
+        verified: true,
+        storeId: app.store_id,
+        appId: app.app_id,
+        redirectUris: app.redirect_uris,
+        secretHash: app.client_secret_hash,
+      },
+    }
   }
   const now = services.clock()
-  const row = await services.db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst()
+  const row = await services.db
+    .selectFrom('oauth_clients')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .executeTakeFirst()
   if (row && (row.kind === 'registered' || (row.fresh_until && new Date(row.fresh_until) > now))) {
-    return { ok: true, client: { clientId: row.client_id, name: row.client_name, source: row.kind, verified: false, storeId: null, appId: null, redirectUris: row.redirect_uris, secretHash: row.client_secret_hash } }
+    return {
+      ok: true,
+      client: {
+        clientId: row.client_id,
+        name: row.client_name,
+        source: row.kind,
+        verified: false,
+        storeId: null,
+        appId: null,
+        redirectUris: row.redirect_uris,
+        secretHash: row.client_secret_hash,
+      },
+    }
   }
-  if (!isMetadataDocumentUrl(clientId)) return { ok: false, reason: 'unknown', message: 'no client is registered with this client_id' }
-  const fetched = await fetchMetadataDocument(clientId, services.config.oauth, (uri) => !privateRedirectHost(uri) && validateRedirectUri(uri).ok)
+  if (!isMetadataDocumentUrl(clientId))
+    return { ok: false, reason: 'unknown', message: 'no client is registered with this client_id' }
+  const fetched = await fetchMetadataDocument(
+    clientId,
+    services.config.oauth,
+    (uri) => !privateRedirectHost(uri) && validateRedirectUri(uri).ok,
+  )
   if (!fetched.ok) return { ok: false, reason: 'metadata_document', message: fetched.message }
   const doc = fetched.document
   const freshUntil = new Date(now.getTime() + fetched.maxAgeSeconds * 1000)
   await services.db
     .insertInto('oauth_clients')
-    .values({ client_id: clientId, kind: 'metadata_document', client_name: doc.clientName, client_secret_hash: null, token_endpoint_auth_method: 'none', redirect_uris: doc.redirectUris, metadata: JSON.stringify(doc.raw), registered_from: null, fetched_at: now, fresh_until: freshUntil })
-    .onConflict((oc) => oc.column('client_id').doUpdateSet({ client_name: doc.clientName, redirect_uris: doc.redirectUris, metadata: JSON.stringify(doc.raw), fetched_at: now, fresh_until: freshUntil }))
+    .values({
+      client_id: clientId,
+      kind: 'metadata_document',
+      client_name: doc.clientName,
+      client_secret_hash: null,
+      token_endpoint_auth_method: 'none',
+      redirect_uris: doc.redirectUris,
+      metadata: JSON.stringify(doc.raw),
+      registered_from: null,
+      fetched_at: now,
+      fresh_until: freshUntil,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('client_id')
+        .doUpdateSet({
+          client_name: doc.clientName,
+          redirect_uris: doc.redirectUris,
+          metadata: JSON.stringify(doc.raw),
+          fetched_at: now,
+          fresh_until: freshUntil,
+        }),
+    )
     .execute()
-  return { ok: true, client: { clientId, name: doc.clientName, source: 'metadata_document', verified: false, storeId: null, appId: null, redirectUris: doc.redirectUris, secretHash: null } }
+  return {
+    ok: true,
+    client: {
+      clientId,
+      name: doc.clientName,
+      source: 'metadata_document',
+      verified: false,
+      storeId: null,
+      appId: null,
+      redirectUris: doc.redirectUris,
+      secretHash: null,
+    },
+  }
 }
 
 // RFC 6749 §2.3.1: the Basic credentials are form-urlencoded before base64.
@@ -55,7 +129,10 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   const colon = decoded.indexOf(':')
   if (colon < 0) return null
   try {
-    return { id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')), secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')) }
+    return {
+      id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')),
+      secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')),
+    }
   } catch {
     return null
   }
@@ -69,21 +146,39 @@ const secretMatches = (secret: string, hash: string) => {
 
 // client_secret_basic, client_secret_post, or none for public clients (which always use PKCE).
 // A confidential client must authenticate; a public one must not send a secret.
-export async function authenticateClient(services: Services, form: Record<string, string>, authorization: string | undefined): Promise<{ ok: true; client: OAuthClient } | { ok: false; error: OAuthError }> {
+export async function authenticateClient(
+  services: Services,
+  form: Record<string, string>,
+  authorization: string | undefined,
+): Promise<{ ok: true; client: OAuthClient } | { ok: false; error: OAuthError }> {
   const basic = basicCredentials(authorization?.toLowerCase().startsWith('basic') ? authorization : undefined)
   if (basic === null) return { ok: false, error: oauthError('invalid_client', 'the Basic credentials are malformed') }
-  if (basic && form.client_secret !== undefined) return { ok: false, error: oauthError('invalid_request', 'use one client authentication method, not Basic and client_secret together') }
-  if (basic && form.client_id !== undefined && form.client_id !== basic.id) return { ok: false, error: oauthError('invalid_client', 'client_id differs from the Basic credentials') }
+  if (basic && form.client_secret !== undefined)
+    return {
+      ok: false,
+      error: oauthError(
+        'invalid_request',
+        'use one client authentication method, not Basic and client_secret together',
+      ),
+    }
+  if (basic && form.client_id !== undefined && form.client_id !== basic.id)
+    return { ok: false, error: oauthError('invalid_client', 'client_id differs from the Basic credentials') }
   const clientId = basic?.id ?? form.client_id
-  if (!clientId) return { ok: false, error: oauthError('invalid_client', 'client_id is required (in the form, or with Basic authentication)') }
+  if (!clientId)
+    return {
+      ok: false,
+      error: oauthError('invalid_client', 'client_id is required (in the form, or with Basic authentication)'),
+    }
   const found = await findClient(services, clientId)
   if (!found.ok) return { ok: false, error: oauthError('invalid_client', found.message) }
   const client = found.client
   const secret = basic?.secret ?? form.client_secret
   if (client.secretHash === null) {
-    if (secret !== undefined && secret !== '') return { ok: false, error: oauthError('invalid_client', 'this is a public client: it has no secret to send') }
+    if (secret !== undefined && secret !== '')
+      return { ok: false, error: oauthError('invalid_client', 'this is a public client: it has no secret to send') }
     return { ok: true, client }
   }
-  if (secret === undefined || !secretMatches(secret, client.secretHash)) return { ok: false, error: oauthError('invalid_client', 'client authentication failed') }
+  if (secret === undefined || !secretMatches(secret, client.secretHash))
+    return { ok: false, error: oauthError('invalid_client', 'client authentication failed') }
   return { ok: true, client }
 }

@@ -9,7 +9,8 @@ import type { MerchantSessions } from './authorize-routes.ts'
 // session carries it, and signing out or in again invalidates it.
 export function merchantSessions(services: Services): MerchantSessions {
   const deps = { db: services.db, baseUrl: services.baseUrl, clock: services.clock }
-  const tokenFor = (sessionHash: string) => createHmac('sha256', `oauth-consent-csrf:${services.signingSecret}`).update(sessionHash).digest('base64url')
+  const tokenFor = (sessionHash: string) =>
+    createHmac('sha256', `oauth-consent-csrf:${services.signingSecret}`).update(sessionHash).digest('base64url')
   const session = (request: FastifyRequest) => readMerchantSession(request, deps)
   return {
     current: async (request) => {

@@ -17,11 +17,36 @@ const MAX_MAX_AGE = 24 * 3600
 const MIN_MAX_AGE = 60
 
 const blocked = new BlockList()
-for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) {
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
   blocked.addSubnet(net, prefix, 'ipv4')
 }
 // IPv4-mapped addresses (::ffff:a.b.c.d) are checked as the IPv4 address they carry (below).
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) {
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
   blocked.addSubnet(net, prefix, 'ipv6')
 }
 
@@ -76,7 +101,9 @@ const documentSchema = z.looseObject({
 })
 
 export type MetadataDocument = { clientName: string; redirectUris: string[]; raw: Record<string, unknown> }
-export type FetchResult = { ok: true; document: MetadataDocument; maxAgeSeconds: number } | { ok: false; message: string }
+export type FetchResult =
+  | { ok: true; document: MetadataDocument; maxAgeSeconds: number }
+  | { ok: false; message: string }
 type Settings = { metadataDocumentAllowHosts: string[]; metadataDocumentCaFile?: string | undefined }
 
 function maxAge(cacheControl: string | undefined): number {
@@ -87,60 +114,97 @@ function maxAge(cacheControl: string | undefined): number {
   return Math.min(MAX_MAX_AGE, Math.max(MIN_MAX_AGE, Number(m[1])))
 }
 
-export async function fetchMetadataDocument(clientId: string, settings: Settings, validRedirect: (uri: string) => boolean = () => true): Promise<FetchResult> {
+export async function fetchMetadataDocument(
+  clientId: string,
+  settings: Settings,
+  validRedirect: (uri: string) => boolean = () => true,
+): Promise<FetchResult> {
   const url = new URL(clientId)
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase()
   const allowed = settings.metadataDocumentAllowHosts.includes(host)
   let addresses: { address: string; family: number }[]
   try {
-    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await dnsLookup(host, { all: true, verbatim: true })
+    addresses = isIP(host)
+      ? [{ address: host, family: isIP(host) }]
+      : await dnsLookup(host, { all: true, verbatim: true })
   } catch {
     return { ok: false, message: `the client metadata document host ${host} does not resolve` }
   }
   const target = addresses[0]
   if (!target) return { ok: false, message: `the client metadata document host ${host} does not resolve` }
-  if (!allowed && addresses.some((a) => !isPublicAddress(a.address))) return { ok: false, message: `the client metadata document is at a non-public address; refused` }
+  if (!allowed && addresses.some((a) => !isPublicAddress(a.address)))
+    return { ok: false, message: `the client metadata document is at a non-public address; refused` }
 
   // The connection uses the address checked above, never a second DNS answer (rebinding).
   const pinned: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [target])
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [target])
     else callback(null, target.address, target.family)
   }
   const ca = settings.metadataDocumentCaFile ? readFileSync(settings.metadataDocumentCaFile, 'utf8') : undefined
   return new Promise<FetchResult>((resolve) => {
-    const req = request(url, { method: 'GET', lookup: pinned, headers: { accept: 'application/json' }, timeout: TIMEOUT_MS, ...(ca ? { ca } : {}) }, (res) => {
-      const fail = (message: string) => {
-        res.destroy()
-        resolve({ ok: false, message })
-      }
-      if (res.statusCode !== 200) return fail(`the client metadata document answered HTTP ${res.statusCode} (redirects are not followed)`)
-      const type = String(res.headers['content-type'] ?? '')
-      if (!/^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type)) return fail('the client metadata document is not served as application/json')
-      const chunks: Buffer[] = []
-      let size = 0
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length
-        if (size > MAX_BYTES) return fail(`the client metadata document is larger than ${MAX_BYTES} bytes`)
-        chunks.push(chunk)
-      })
-      res.on('error', () => resolve({ ok: false, message: 'the client metadata document could not be read' }))
-      res.on('end', () => {
-        if (size > MAX_BYTES) return
-        let json: unknown
-        try {
-          json = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-        } catch {
-          return resolve({ ok: false, message: 'the client metadata document is not valid JSON' })
+    const req = request(
+      url,
+      {
+        method: 'GET',
+        lookup: pinned,
+        headers: { accept: 'application/json' },
+        timeout: TIMEOUT_MS,
+        ...(ca ? { ca } : {}),
+      },
+      (res) => {
+        const fail = (message: string) => {
+          res.destroy()
+          resolve({ ok: false, message })
         }
-        const parsed = documentSchema.safeParse(json)
-        if (!parsed.success) return resolve({ ok: false, message: `the client metadata document is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}` })
-        const doc = parsed.data
-        if (doc.client_id !== clientId) return resolve({ ok: false, message: 'the client_id inside the metadata document differs from its URL' })
-        const bad = doc.redirect_uris.find((u) => !validRedirect(u))
-        if (bad !== undefined) return resolve({ ok: false, message: `the metadata document lists a redirect URI this service does not accept: ${bad}` })
-        resolve({ ok: true, document: { clientName: doc.client_name ?? url.host, redirectUris: doc.redirect_uris, raw: doc as Record<string, unknown> }, maxAgeSeconds: maxAge(res.headers['cache-control']) })
-      })
-    })
+        if (res.statusCode !== 200)
+          return fail(`the client metadata document answered HTTP ${res.statusCode} (redirects are not followed)`)
+        const type = String(res.headers['content-type'] ?? '')
+        if (!/^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type))
+          return fail('the client metadata document is not served as application/json')
+        const chunks: Buffer[] = []
+        let size = 0
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length
+          if (size > MAX_BYTES) return fail(`the client metadata document is larger than ${MAX_BYTES} bytes`)
+          chunks.push(chunk)
+        })
+        res.on('error', () => resolve({ ok: false, message: 'the client metadata document could not be read' }))
+        res.on('end', () => {
+          if (size > MAX_BYTES) return
+          let json: unknown
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+          } catch {
+            return resolve({ ok: false, message: 'the client metadata document is not valid JSON' })
+          }
+          const parsed = documentSchema.safeParse(json)
+          if (!parsed.success)
+            return resolve({
+              ok: false,
+              message: `the client metadata document is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+            })
+          const doc = parsed.data
+          if (doc.client_id !== clientId)
+            return resolve({ ok: false, message: 'the client_id inside the metadata document differs from its URL' })
+          const bad = doc.redirect_uris.find((u) => !validRedirect(u))
+          if (bad !== undefined)
+            return resolve({
+              ok: false,
+              message: `the metadata document lists a redirect URI this service does not accept: ${bad}`,
+            })
+          resolve({
+            ok: true,
+            document: {
+              clientName: doc.client_name ?? url.host,
+              redirectUris: doc.redirect_uris,
+              raw: doc as Record<string, unknown>,
+            },
+            maxAgeSeconds: maxAge(res.headers['cache-control']),
+          })
+        })
+      },
+    )
     req.on('timeout', () => {
       req.destroy()
       resolve({ ok: false, message: 'the client metadata document did not arrive in time' })

@@ -29,7 +29,10 @@ export const authorizationServerMetadataSchema = z
 
 const AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none']
 
-export function authorizationServerMetadata(baseUrl: string, dynamicRegistration: boolean): z.output<typeof authorizationServerMetadataSchema> {
+export function authorizationServerMetadata(
+  baseUrl: string,
+  dynamicRegistration: boolean,
+): z.output<typeof authorizationServerMetadataSchema> {
   return {
     issuer: baseUrl,
     authorization_endpoint: `${baseUrl}${AUTHORIZE_PATH}`,

@@ -6,19 +6,36 @@ import type { DocumentedRoute } from '../web/documented-route.ts'
 // client library parses that form.
 const oauthErrorSchema = z
   .object({
-    error: z.string().meta({ description: 'invalid_request, invalid_client, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope, invalid_target, invalid_redirect_uri, invalid_client_metadata' }),
+    error: z
+      .string()
+      .meta({
+        description:
+          'invalid_request, invalid_client, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope, invalid_target, invalid_redirect_uri, invalid_client_metadata',
+      }),
     error_description: z.string(),
   })
   .meta({ description: 'RFC 6749 §5.2 error (not the API envelope).' })
 const errors = {
-  '400': { description: 'RFC 6749 error (invalid_request, invalid_grant, invalid_scope, …).', schema: oauthErrorSchema },
-  '401': { description: 'invalid_client, with WWW-Authenticate: Basic. A client that registered itself should register again.', schema: oauthErrorSchema },
+  '400': {
+    description: 'RFC 6749 error (invalid_request, invalid_grant, invalid_scope, …).',
+    schema: oauthErrorSchema,
+  },
+  '401': {
+    description: 'invalid_client, with WWW-Authenticate: Basic. A client that registered itself should register again.',
+    schema: oauthErrorSchema,
+  },
 }
 const clientAuth = {
   client_id: z.string().optional().meta({ description: 'Required unless sent with HTTP Basic (client_secret_basic).' }),
   client_secret: z.string().optional().meta({ description: 'client_secret_post; confidential clients only.' }),
 }
-const tokenSchema = z.object({ access_token: z.string().meta({ description: 'sfat_…, 1 hour' }), token_type: z.literal('Bearer'), expires_in: z.number().int(), refresh_token: z.string().meta({ description: 'sfrt_…, 30 days, rotated on every use' }), scope: z.string() })
+const tokenSchema = z.object({
+  access_token: z.string().meta({ description: 'sfat_…, 1 hour' }),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  refresh_token: z.string().meta({ description: 'sfrt_…, 30 days, rotated on every use' }),
+  scope: z.string(),
+})
 
 const tokenRoute: DocumentedRoute = {
   operationId: 'oauthToken',
@@ -31,7 +48,16 @@ const tokenRoute: DocumentedRoute = {
   security: false,
   requestBody: {
     contentType: 'application/x-www-form-urlencoded',
-    schema: z.object({ grant_type: z.enum(['authorization_code', 'refresh_token']), code: z.string().optional(), redirect_uri: z.string().optional(), code_verifier: z.string().optional(), refresh_token: z.string().optional(), scope: z.string().optional(), resource: z.string().optional(), ...clientAuth }),
+    schema: z.object({
+      grant_type: z.enum(['authorization_code', 'refresh_token']),
+      code: z.string().optional(),
+      redirect_uri: z.string().optional(),
+      code_verifier: z.string().optional(),
+      refresh_token: z.string().optional(),
+      scope: z.string().optional(),
+      resource: z.string().optional(),
+      ...clientAuth,
+    }),
   },
   responses: { '200': { description: 'Tokens.', schema: tokenSchema }, ...errors },
 }
@@ -42,9 +68,17 @@ const revokeRoute: DocumentedRoute = {
   path: '/api/oauth/revoke',
   tag: 'OAuth',
   summary: 'Revoke a token (RFC 7009)',
-  description: 'A refresh token ends the whole grant; an access token ends alone. An unknown token is a 200 that changes nothing. Same client authentication as the token endpoint.',
+  description:
+    'A refresh token ends the whole grant; an access token ends alone. An unknown token is a 200 that changes nothing. Same client authentication as the token endpoint.',
   security: false,
-  requestBody: { contentType: 'application/x-www-form-urlencoded', schema: z.object({ token: z.string(), token_type_hint: z.enum(['access_token', 'refresh_token']).optional(), ...clientAuth }) },
+  requestBody: {
+    contentType: 'application/x-www-form-urlencoded',
+    schema: z.object({
+      token: z.string(),
+      token_type_hint: z.enum(['access_token', 'refresh_token']).optional(),
+      ...clientAuth,
+    }),
+  },
   responses: { '200': { description: 'Revoked (or unknown).' }, ...errors },
 }
 
@@ -59,12 +93,29 @@ const registerRoute: DocumentedRoute = {
   security: false,
   requestBody: {
     contentType: 'application/json',
-    schema: z.object({ redirect_uris: z.array(z.string()).min(1).max(10), client_name: z.string().max(100).optional(), token_endpoint_auth_method: z.enum(['none', 'client_secret_basic', 'client_secret_post']).optional(), grant_types: z.array(z.string()).optional(), response_types: z.array(z.string()).optional(), scope: z.string().optional() }),
+    schema: z.object({
+      redirect_uris: z.array(z.string()).min(1).max(10),
+      client_name: z.string().max(100).optional(),
+      token_endpoint_auth_method: z.enum(['none', 'client_secret_basic', 'client_secret_post']).optional(),
+      grant_types: z.array(z.string()).optional(),
+      response_types: z.array(z.string()).optional(),
+      scope: z.string().optional(),
+    }),
   },
   responses: {
     '201': {
       description: 'The registered client.',
-      schema: z.object({ client_id: z.string(), client_secret: z.string().optional(), client_id_issued_at: z.number().int(), client_secret_expires_at: z.number().int().optional(), client_name: z.string(), redirect_uris: z.array(z.string()), token_endpoint_auth_method: z.string(), grant_types: z.array(z.string()), response_types: z.array(z.string()) }),
+      schema: z.object({
+        client_id: z.string(),
+        client_secret: z.string().optional(),
+        client_id_issued_at: z.number().int(),
+        client_secret_expires_at: z.number().int().optional(),
+        client_name: z.string(),
+        redirect_uris: z.array(z.string()),
+        token_endpoint_auth_method: z.string(),
+        grant_types: z.array(z.string()),
+        response_types: z.array(z.string()),
+      }),
     },
     ...errors,
   },

@@ -46,7 +46,10 @@ function layout(title: string, body: string): string {
 }
 
 export function errorPage(title: string, message: string): string {
-  return layout(title, `<div class="card"><h1>${e(title)}</h1><p>${e(message)}</p><p class="note">Nothing was shared with the app.</p></div>`)
+  return layout(
+    title,
+    `<div class="card"><h1>${e(title)}</h1><p>${e(message)}</p><p class="note">Nothing was shared with the app.</p></div>`,
+  )
 }
 
 export type ConsentView = {
@@ -68,7 +71,9 @@ const describeTarget = (redirectUri: string) => {
 }
 
 export function consentPage(v: ConsentView): string {
-  const badge = v.verified ? '<span class="badge verified">created in your dashboard</span>' : '<span class="badge unverified">unverified</span>'
+  const badge = v.verified
+    ? '<span class="badge verified">created in your dashboard</span>'
+    : '<span class="badge unverified">unverified</span>'
   const store =
     v.stores.length === 1
       ? `<dd>${e(v.stores[0]!.name)}</dd><input type="hidden" name="store_id" value="${e(v.stores[0]!.id)}">`
@@ -79,7 +84,9 @@ export function consentPage(v: ConsentView): string {
       return `<label class="scope"><input type="checkbox" name="scope" value="${e(s)}"${publish ? '' : ' checked'}><span>${e(capitalize(SCOPE_DESCRIPTIONS[s]))} <code>${e(s)}</code>${publish ? '<br><span class="warn">Lets the app change your live storefront. Tick it only if you want the app to publish on its own.</span>' : ''}</span></label>`
     })
     .join('')
-  const unverified = v.verified ? '' : `<p class="muted">This app registered itself; the name is what it says about itself. Allow it only if you started this connection.</p>`
+  const unverified = v.verified
+    ? ''
+    : `<p class="muted">This app registered itself; the name is what it says about itself. Allow it only if you started this connection.</p>`
   return layout(
     `Connect ${v.appName}`,
     `<div class="card"><h1>${e(v.appName)} ${badge}</h1><p>wants access to your store.</p>${unverified}

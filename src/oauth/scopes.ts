@@ -5,7 +5,8 @@ export function parseScope(value: string | undefined): { ok: true; scopes: strin
   if (value === undefined || value.trim() === '') return { ok: true, scopes: [...DEFAULT_AGENT_SCOPES] }
   const names = [...new Set(value.split(' ').filter((s) => s !== ''))]
   const unknown = names.filter((s) => !isScope(s))
-  if (unknown.length > 0) return { ok: false, message: `unknown scope ${unknown.join(', ')}; known scopes: ${SCOPES.join(' ')}` }
+  if (unknown.length > 0)
+    return { ok: false, message: `unknown scope ${unknown.join(', ')}; known scopes: ${SCOPES.join(' ')}` }
   // In the contract's order, so the consent page and the token's scope read the same way.
   return { ok: true, scopes: SCOPES.filter((s) => names.includes(s)) }
 }

@@ -9,22 +9,39 @@ import { exchangeCode, refresh, revoke } from './tokens.ts'
 
 function formOf(request: FastifyRequest): { ok: true; form: Form } | { ok: false; error: OAuthError } {
   const body = request.body
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || !request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-    return { ok: false, error: oauthError('invalid_request', 'send the parameters as application/x-www-form-urlencoded') }
+  if (
+    body === null ||
+    typeof body !== 'object' ||
+    Array.isArray(body) ||
+    !request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded')
+  ) {
+    return {
+      ok: false,
+      error: oauthError('invalid_request', 'send the parameters as application/x-www-form-urlencoded'),
+    }
   }
   const form = body as Form
   const duplicates = form[DUPLICATE_PARAMETERS]
-  if (duplicates) return { ok: false, error: oauthError('invalid_request', `parameters must not repeat: ${duplicates.join(', ')}`) }
+  if (duplicates)
+    return { ok: false, error: oauthError('invalid_request', `parameters must not repeat: ${duplicates.join(', ')}`) }
   return { ok: true, form }
 }
 
 // Never a bearer credential in the query string, nor the token endpoint's parameters.
 function queryRefused(request: FastifyRequest): OAuthError | null {
   const query = request.query as Record<string, unknown> | undefined
-  return query && Object.keys(query).length > 0 ? oauthError('invalid_request', 'parameters go in the form body, not the query string') : null
+  return query && Object.keys(query).length > 0
+    ? oauthError('invalid_request', 'parameters go in the form body, not the query string')
+    : null
 }
 
-async function handle(request: FastifyRequest, reply: FastifyReply, services: Services, operationId: string, run: (form: Form, client: OAuthClient) => Promise<{ ok: true; value: unknown } | { ok: false; error: OAuthError }>) {
+async function handle(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  operationId: string,
+  run: (form: Form, client: OAuthClient) => Promise<{ ok: true; value: unknown } | { ok: false; error: OAuthError }>,
+) {
   request.audit.operationId = operationId
   const refused = queryRefused(request)
   const parsed = formOf(request)
@@ -36,7 +53,9 @@ async function handle(request: FastifyRequest, reply: FastifyReply, services: Se
   const result = await run(parsed.form, client.client)
   if (!result.ok) return fail(request, reply, result.error)
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache')
-  return result.value === null ? reply.code(200).send() : reply.code(200).type('application/json; charset=utf-8').send(result.value)
+  return result.value === null
+    ? reply.code(200).send()
+    : reply.code(200).type('application/json; charset=utf-8').send(result.value)
 
   async function fail(request: FastifyRequest, reply: FastifyReply, error: OAuthError) {
     request.audit.errorCode = error.error
@@ -53,9 +72,15 @@ export async function registerTokenRoutes(api: FastifyInstance, services: Servic
       if (error.statusCode === 429) throw error
       if (!error.statusCode || error.statusCode >= 500) {
         request.log.error({ err: error, requestId: request.id }, 'oauth endpoint failed')
-        return reply.code(500).header('cache-control', 'no-store').send({ error: 'server_error', error_description: `internal error; quote request id ${request.id}` })
+        return reply
+          .code(500)
+          .header('cache-control', 'no-store')
+          .send({ error: 'server_error', error_description: `internal error; quote request id ${request.id}` })
       }
-      return sendOAuthError(reply, oauthError('invalid_request', 'the request is malformed; send application/x-www-form-urlencoded parameters'))
+      return sendOAuthError(
+        reply,
+        oauthError('invalid_request', 'the request is malformed; send application/x-www-form-urlencoded parameters'),
+      )
     })
     scope.post(TOKEN_PATH, (request, reply) =>
       handle(request, reply, services, 'oauthToken', async (form, client) => {
@@ -67,13 +92,18 @@ export async function registerTokenRoutes(api: FastifyInstance, services: Servic
           case undefined:
             return { ok: false, error: oauthError('invalid_request', 'grant_type is required') }
           default:
-            return { ok: false, error: oauthError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token') }
+            return {
+              ok: false,
+              error: oauthError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token'),
+            }
         }
       }),
     )
     await registerRegistrationRoute(scope, services)
     scope.post(REVOKE_PATH, (request, reply) =>
-      handle(request, reply, services, 'oauthRevoke', async (form, client) => revoke(services, client, form, request.id)),
+      handle(request, reply, services, 'oauthRevoke', async (form, client) =>
+        revoke(services, client, form, request.id),
+      ),
     )
   })
 }

@@ -48,4 +48,3 @@ export const operations: readonly OperationDefinition[] = [
   history.blameThemeOperation,
   history.revertThemeOperation,
 ] as OperationDefinition[]
-

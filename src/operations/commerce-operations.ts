@@ -1,6 +1,26 @@
 import { z } from 'zod'
-import { checkoutSchema, collectionSchema, customerSchema, orderSchema, productSchema, productStatusSchema, storeSchema, storeSettingsSchema } from '../queries/commerce/schemas.ts'
-import { getCheckout, getCollection, getOrder, getProduct, getStore, getStoreSettings, listCollections, listCustomers, listOrders, listProductsJson } from '../queries/commerce/index.ts'
+import {
+  checkoutSchema,
+  collectionSchema,
+  customerSchema,
+  orderSchema,
+  productSchema,
+  productStatusSchema,
+  storeSchema,
+  storeSettingsSchema,
+} from '../queries/commerce/schemas.ts'
+import {
+  getCheckout,
+  getCollection,
+  getOrder,
+  getProduct,
+  getStore,
+  getStoreSettings,
+  listCollections,
+  listCustomers,
+  listOrders,
+  listProductsJson,
+} from '../queries/commerce/index.ts'
 import { paginationQuerySchema } from '../queries/pagination.ts'
 import { defineOperation } from './operation.ts'
 import { paged, pagedJson } from './paged.ts'
@@ -21,7 +41,12 @@ export const getStoreOperation = defineOperation({
   data: storeSchema,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_store', title: 'Get store', description: 'Store profile and branding. Rarely needed: get_context includes it.', annotations: read },
+  mcp: {
+    name: 'get_store',
+    title: 'Get store',
+    description: 'Store profile and branding. Rarely needed: get_context includes it.',
+    annotations: read,
+  },
   async run(_input, caller, s) {
     const store = await getStore(s.read, caller.storeId)
     return store ? { ok: true, data: store } : notFound('store')
@@ -39,7 +64,12 @@ export const getStoreSettingsOperation = defineOperation({
   data: storeSettingsSchema,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_store_settings', title: 'Get store settings', description: 'Locale, currency, contact and social links (no secrets). Use for footer or contact sections.', annotations: read },
+  mcp: {
+    name: 'get_store_settings',
+    title: 'Get store settings',
+    description: 'Locale, currency, contact and social links (no secrets). Use for footer or contact sections.',
+    annotations: read,
+  },
   async run(_input, caller, s) {
     const settings = await getStoreSettings(s.read, caller.storeId)
     return settings ? { ok: true, data: settings } : notFound('store settings')
@@ -53,7 +83,8 @@ export const listProductsOperation = defineOperation({
   scopes: ['products:read'],
   tag: 'Catalog',
   summary: 'List products with inventory summaries',
-  description: 'Paginated, oldest first. Use the ids from here in product references of sections; price and stock are read by the storefront at render time and never copied into a theme.',
+  description:
+    'Paginated, oldest first. Use the ids from here in product references of sections; price and stock are read by the storefront at render time and never copied into a theme.',
   query: paginationQuerySchema.extend({
     collectionId: z.string().min(1).max(100).optional().meta({ description: 'Only products of this collection.' }),
     status: productStatusSchema.optional(),
@@ -63,7 +94,13 @@ export const listProductsOperation = defineOperation({
   paginated: true,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_products', title: 'Get products', description: 'Real products, paginated. Use before referencing products in sections; put their ids in the settings (never invent ids). Next: apply_theme_batch.', annotations: read },
+  mcp: {
+    name: 'get_products',
+    title: 'Get products',
+    description:
+      'Real products, paginated. Use before referencing products in sections; put their ids in the settings (never invent ids). Next: apply_theme_batch.',
+    annotations: read,
+  },
   async run(input, caller, s) {
     return pagedJson('products', () => listProductsJson(s.read, caller.storeId, input))
   },
@@ -81,7 +118,13 @@ export const getProductOperation = defineOperation({
   data: productSchema,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_product', title: 'Get product', description: 'One product with variants and inventory. Use to pick a featured product; next reference its id in apply_theme_batch.', annotations: read },
+  mcp: {
+    name: 'get_product',
+    title: 'Get product',
+    description:
+      'One product with variants and inventory. Use to pick a featured product; next reference its id in apply_theme_batch.',
+    annotations: read,
+  },
   async run(input, caller, s) {
     const product = await getProduct(s.read, caller.storeId, input.id)
     return product ? { ok: true, data: product } : notFound('product')
@@ -101,7 +144,13 @@ export const listCollectionsOperation = defineOperation({
   paginated: true,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_collections', title: 'Get collections', description: 'Real collections, paginated. Use before referencing collections in sections (never invent ids). Next: apply_theme_batch.', annotations: read },
+  mcp: {
+    name: 'get_collections',
+    title: 'Get collections',
+    description:
+      'Real collections, paginated. Use before referencing collections in sections (never invent ids). Next: apply_theme_batch.',
+    annotations: read,
+  },
   async run(input, caller, s) {
     return paged('collections', () => listCollections(s.read, caller.storeId, input))
   },
@@ -119,7 +168,12 @@ export const getCollectionOperation = defineOperation({
   data: collectionSchema,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_collection', title: 'Get collection', description: 'One collection with its product ids. Use to check what a collection section would show.', annotations: read },
+  mcp: {
+    name: 'get_collection',
+    title: 'Get collection',
+    description: 'One collection with its product ids. Use to check what a collection section would show.',
+    annotations: read,
+  },
   async run(input, caller, s) {
     const collection = await getCollection(s.read, caller.storeId, input.id)
     return collection ? { ok: true, data: collection } : notFound('collection')
@@ -139,7 +193,12 @@ export const listOrdersOperation = defineOperation({
   paginated: true,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_orders', title: 'Get orders', description: 'Recent orders, read-only. Use to learn what sells before choosing featured products.', annotations: read },
+  mcp: {
+    name: 'get_orders',
+    title: 'Get orders',
+    description: 'Recent orders, read-only. Use to learn what sells before choosing featured products.',
+    annotations: read,
+  },
   async run(input, caller, s) {
     return paged('orders', () => listOrders(s.read, caller.storeId, input))
   },
@@ -177,7 +236,12 @@ export const listCustomersOperation = defineOperation({
   paginated: true,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'list_customers', title: 'List customers', description: 'Customers, read-only. Rarely needed for design.', annotations: read },
+  mcp: {
+    name: 'list_customers',
+    title: 'List customers',
+    description: 'Customers, read-only. Rarely needed for design.',
+    annotations: read,
+  },
   async run(input, caller, s) {
     return paged('customers', () => listCustomers(s.read, caller.storeId, input))
   },
@@ -190,11 +254,17 @@ export const getCheckoutOperation = defineOperation({
   scopes: ['checkout:read'],
   tag: 'Commerce (read-only)',
   summary: 'Checkout configuration summary',
-  description: 'Payment methods (cash on delivery), shipping zones and rates. No secrets. Checkout itself is always the service’s, never part of a theme.',
+  description:
+    'Payment methods (cash on delivery), shipping zones and rates. No secrets. Checkout itself is always the service’s, never part of a theme.',
   data: checkoutSchema,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_checkout', title: 'Get checkout', description: 'Checkout summary (payment, shipping), read-only. Use for trust or shipping sections.', annotations: read },
+  mcp: {
+    name: 'get_checkout',
+    title: 'Get checkout',
+    description: 'Checkout summary (payment, shipping), read-only. Use for trust or shipping sections.',
+    annotations: read,
+  },
   async run(_input, caller, s) {
     const checkout = await getCheckout(s.read, caller.storeId)
     return checkout ? { ok: true, data: checkout } : notFound('checkout')

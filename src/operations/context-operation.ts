@@ -9,20 +9,41 @@ import { defineOperation } from './operation.ts'
 import { contentEtag, jsonOutcome, notFound } from './results.ts'
 import { readCache } from '../metrics/registry.ts'
 
-const productBrief = z.object({ id: z.string(), title: z.string(), handle: z.string(), status: z.string(), image: z.string().nullable(), inStock: z.boolean() })
-const collectionBrief = z.object({ id: z.string(), title: z.string(), handle: z.string(), productCount: z.number().int() })
+const productBrief = z.object({
+  id: z.string(),
+  title: z.string(),
+  handle: z.string(),
+  status: z.string(),
+  image: z.string().nullable(),
+  inStock: z.boolean(),
+})
+const collectionBrief = z.object({
+  id: z.string(),
+  title: z.string(),
+  handle: z.string(),
+  productCount: z.number().int(),
+})
 
 export const contextSchema = z.object({
   store: storeSchema,
   branding: brandingSchema,
-  products: z.object({ items: z.array(productBrief), total: z.number().int().nullable(), nextCursor: z.string().nullable() }).meta({ description: 'The first page of products (ids to reference in sections); page on with listProducts.' }),
+  products: z
+    .object({ items: z.array(productBrief), total: z.number().int().nullable(), nextCursor: z.string().nullable() })
+    .meta({ description: 'The first page of products (ids to reference in sections); page on with listProducts.' }),
   collections: z.object({ items: z.array(collectionBrief), nextCursor: z.string().nullable() }),
   themes: z.array(themeSummarySchema),
   activeThemeId: z.string().nullable(),
-  currentDraftId: z.string().nullable().meta({ description: 'The most recently changed draft: continue it rather than creating another.' }),
+  currentDraftId: z
+    .string()
+    .nullable()
+    .meta({ description: 'The most recently changed draft: continue it rather than creating another.' }),
   grantedScopes: z.array(z.string()),
   limits: z.record(z.string(), z.number()),
-  schema: z.object({ operationId: z.literal('getThemeSchema'), tool: z.literal('get_theme_schema'), documentVersion: z.number().int() }),
+  schema: z.object({
+    operationId: z.literal('getThemeSchema'),
+    tool: z.literal('get_theme_schema'),
+    documentVersion: z.number().int(),
+  }),
   workflow: workflowSchema,
 })
 
@@ -33,12 +54,19 @@ export const getContextOperation = defineOperation({
   scopes: ['store:read'],
   tag: 'Store',
   summary: 'Safe store context for theme agents',
-  description: 'Branding, the first products and collections, the themes and a state-aware workflow.next ([{ action, reason }]) that tells the agent what to do next. Call it once at the start of a session; it is the only call needed to get going.',
+  description:
+    'Branding, the first products and collections, the themes and a state-aware workflow.next ([{ action, reason }]) that tells the agent what to do next. Call it once at the start of a session; it is the only call needed to get going.',
   data: contextSchema,
   successStatus: 200,
   idempotent: false,
   etag: 'content',
-  mcp: { name: 'get_context', title: 'Get store context', description: 'Start here, once per session: branding, real product and collection ids, themes, and workflow.next (what to call next).', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
+  mcp: {
+    name: 'get_context',
+    title: 'Get store context',
+    description:
+      'Start here, once per session: branding, real product and collection ids, themes, and workflow.next (what to call next).',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  },
   async run(_input, caller, s) {
     // One statement: the store and catalogue part and the themes (src/queries/context/store-context.ts);
     // only the themes' stamp when the response held for these scopes is still current.

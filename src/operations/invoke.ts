@@ -1,7 +1,15 @@
 import { z } from 'zod'
 import type { Authentication } from '../auth/authenticate.ts'
 import type { Caller } from '../auth/caller.ts'
-import { classifyError, validationError, zodIssues, type AppError, type Issue, type PathSegment, type Thrown } from '../errors.ts'
+import {
+  classifyError,
+  validationError,
+  zodIssues,
+  type AppError,
+  type Issue,
+  type PathSegment,
+  type Thrown,
+} from '../errors.ts'
 import type { Services } from '../services.ts'
 import { recordRefusedAttempt } from '../commands/run-command.ts'
 import { commandContext } from './command-context.ts'
@@ -25,12 +33,20 @@ export type Invocation<R = never> = {
   // The adapter's check of the parsed input before anything runs (REST: If-Match).
   check?: (input: Record<string, unknown>) => AppError | null
   // The adapter's wrapping of the run (REST: idempotency keys); it may answer without running (R).
-  around?: (input: Record<string, unknown>, caller: Caller, run: (caller: Caller) => Promise<Outcome<unknown>>) => Promise<Outcome<unknown> | R>
+  around?: (
+    input: Record<string, unknown>,
+    caller: Caller,
+    run: (caller: Caller) => Promise<Outcome<unknown>>,
+  ) => Promise<Outcome<unknown> | R>
   // Where an error that escaped the operation is logged (it is answered INTERNAL or UNAVAILABLE).
   logError: (error: unknown, caller: Caller) => void
 }
 
-export async function invoke<R = never>(op: OperationDefinition, services: Services, steps: Invocation<R>): Promise<Outcome<unknown> | R> {
+export async function invoke<R = never>(
+  op: OperationDefinition,
+  services: Services,
+  steps: Invocation<R>,
+): Promise<Outcome<unknown> | R> {
   if (!steps.authentication.ok) return { ok: false, error: steps.authentication.refusal.error }
   const caller = steps.authentication.caller
   const denied = scopeError(op, caller.scopes)
@@ -60,7 +76,12 @@ export async function invoke<R = never>(op: OperationDefinition, services: Servi
 // Attempts at a change that never reached a command (a missing scope, input the schema refuses)
 // still get an activity row, within the credential's refusal budget (README: which refusals are
 // audited). Reads refused the same way are only in the request log.
-async function refuseAttempt(op: OperationDefinition, services: Services, steps: Invocation<unknown>, error: AppError): Promise<Refused> {
+async function refuseAttempt(
+  op: OperationDefinition,
+  services: Services,
+  steps: Invocation<unknown>,
+  error: AppError,
+): Promise<Refused> {
   if (op.method === 'GET' || !steps.authentication.ok) return { ok: false, error }
   const caller = steps.authentication.caller
   try {
@@ -86,10 +107,15 @@ export function scopeError(op: OperationDefinition, granted: ReadonlySet<string>
 // Text the database cannot store (NUL, unpaired UTF-16 surrogates) is refused up front, in any
 // string or key of any part of the input, instead of failing at the insert.
 export function textIssues(value: unknown, path = '', depth = 0): Issue[] {
-  return unstorableIn(value, depth).map(({ at, message }) => ({ path: at.reduce<string>(spell, path), code: 'VALIDATION_FAILED', message }))
+  return unstorableIn(value, depth).map(({ at, message }) => ({
+    path: at.reduce<string>(spell, path),
+    code: 'VALIDATION_FAILED',
+    message,
+  }))
 }
 
-const spell = (path: string, segment: PathSegment) => (typeof segment === 'number' ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment)
+const spell = (path: string, segment: PathSegment) =>
+  typeof segment === 'number' ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment
 
 // `at` leads from `value` to what was found, and is built on the way back up, only for what was
 // found: nearly every input is clean, and is checked without a path made for each of its values.
@@ -116,12 +142,20 @@ function unstorableIn(value: unknown, depth: number): readonly Unstorable[] {
   return found ?? NOTHING
 }
 
-export function parseInput(op: OperationDefinition, parts: InputParts, argumentIssues: readonly Issue[] = []): { ok: true; input: Record<string, unknown> } | Refused {
+export function parseInput(
+  op: OperationDefinition,
+  parts: InputParts,
+  argumentIssues: readonly Issue[] = [],
+): { ok: true; input: Record<string, unknown> } | Refused {
   const unstorable = [...textIssues(parts.params), ...textIssues(parts.query), ...textIssues(parts.body)]
   if (unstorable.length > 0) return { ok: false, error: validationError([...argumentIssues, ...unstorable]) }
   const issues: Issue[] = [...argumentIssues]
   const input: Record<string, unknown> = {}
-  for (const [schema, value] of [[op.params, parts.params], [op.query, parts.query], [op.body, parts.body]] as const) {
+  for (const [schema, value] of [
+    [op.params, parts.params],
+    [op.query, parts.query],
+    [op.body, parts.body],
+  ] as const) {
     if (!schema) continue
     const parsed = schema.safeParse(value ?? {})
     if (parsed.success) Object.assign(input, parsed.data)
@@ -142,7 +176,11 @@ const argumentParts = new WeakMap<OperationDefinition, ArgumentParts>()
 function partsOf(op: OperationDefinition): ArgumentParts {
   let parts = argumentParts.get(op)
   if (!parts) {
-    parts = { params: new Set(Object.keys(op.params?.shape ?? {})), query: new Set(Object.keys(op.query?.shape ?? {})), body: new Set(Object.keys(op.body?.shape ?? {})) }
+    parts = {
+      params: new Set(Object.keys(op.params?.shape ?? {})),
+      query: new Set(Object.keys(op.query?.shape ?? {})),
+      body: new Set(Object.keys(op.body?.shape ?? {})),
+    }
     argumentParts.set(op, parts)
   }
   return parts

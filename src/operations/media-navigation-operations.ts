@@ -27,7 +27,12 @@ export const listMediaOperation = defineOperation({
   paginated: true,
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_media', title: 'Get media', description: 'The store’s images. Use to pick images; put an asset’s themeUrl (not url) in image settings.', annotations: read },
+  mcp: {
+    name: 'get_media',
+    title: 'Get media',
+    description: 'The store’s images. Use to pick images; put an asset’s themeUrl (not url) in image settings.',
+    annotations: read,
+  },
   async run(input, caller, s) {
     return paged('media', () => listMediaAssets(s.read, caller.storeId, input))
   },
@@ -35,7 +40,13 @@ export const listMediaOperation = defineOperation({
 
 export const uploadMediaBodySchema = z.strictObject({
   url: z.string().max(2048).optional().meta({ description: 'Register an https image URL (not fetched).' }),
-  dataBase64: z.string().max(Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 4).optional().meta({ description: 'Or upload image bytes, base64-encoded (PNG, JPEG, WebP, GIF, AVIF; at most 5 MiB; SVG refused).' }),
+  dataBase64: z
+    .string()
+    .max(Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 4)
+    .optional()
+    .meta({
+      description: 'Or upload image bytes, base64-encoded (PNG, JPEG, WebP, GIF, AVIF; at most 5 MiB; SVG refused).',
+    }),
   file: z.unknown().optional().meta({ description: 'Multipart uploads only: the file part.' }),
   alt: z.string().max(300).default('').meta({ description: 'Alternative text for accessibility.' }),
 })
@@ -47,7 +58,8 @@ export const uploadMediaOperation = defineOperation({
   scopes: ['media:write'],
   tag: 'Media',
   summary: 'Upload or register an image',
-  description: 'multipart/form-data with a `file` part (and `alt`), or JSON with `url` (https) or `dataBase64`. The type is read from the bytes; only PNG, JPEG, WebP, GIF and AVIF up to 5 MiB; SVG is refused. 201 when new; 200 when the same bytes or URL were already registered.',
+  description:
+    'multipart/form-data with a `file` part (and `alt`), or JSON with `url` (https) or `dataBase64`. The type is read from the bytes; only PNG, JPEG, WebP, GIF and AVIF up to 5 MiB; SVG is refused. 201 when new; 200 when the same bytes or URL were already registered.',
   body: uploadMediaBodySchema,
   multipart: true,
   // 5 MiB of image as base64, plus the JSON around it.
@@ -55,7 +67,13 @@ export const uploadMediaOperation = defineOperation({
   data: mediaAssetSchema,
   successStatus: 201,
   idempotent: true,
-  mcp: { name: 'upload_media', title: 'Upload media', description: 'Add an image (https url or dataBase64). Next: put the returned themeUrl in image settings via apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+  mcp: {
+    name: 'upload_media',
+    title: 'Upload media',
+    description:
+      'Add an image (https url or dataBase64). Next: put the returned themeUrl in image settings via apply_theme_batch.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  },
   async run(input, caller, s) {
     if (/[<>]/.test(input.alt)) return invalidInput('alt', 'alt text is plain text', 'UNSAFE_CONTENT')
     const sources = [input.url, input.dataBase64, input.file].filter((v) => v !== undefined).length
@@ -64,7 +82,8 @@ export const uploadMediaOperation = defineOperation({
     if (input.url !== undefined) {
       const problem = urlProblem(input.url)
       if (problem) return invalidInput('url', problem.message, problem.code)
-      if (!input.url.startsWith('https://')) return invalidInput('url', 'a registered image URL is an absolute https URL')
+      if (!input.url.startsWith('https://'))
+        return invalidInput('url', 'a registered image URL is an absolute https URL')
       const result = await registerMedia(s.commands, ctx, { source: 'url', url: input.url, alt: input.alt })
       if (!result.ok) return result
       return { ok: true, status: result.value.created ? 201 : 200, data: mediaAssetView(s.baseUrl, result.value.asset) }
@@ -73,15 +92,30 @@ export const uploadMediaOperation = defineOperation({
     const file = input.file as { bytes: Uint8Array } | undefined
     const bytes = file ? file.bytes : new Uint8Array(Buffer.from(input.dataBase64!, 'base64'))
     if (bytes.byteLength === 0) return invalidInput(file ? 'file' : 'dataBase64', 'the upload is empty')
-    if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `an upload is at most ${MAX_UPLOAD_BYTES} bytes` } }
+    if (bytes.byteLength > MAX_UPLOAD_BYTES)
+      return {
+        ok: false,
+        error: { code: 'PAYLOAD_TOO_LARGE', message: `an upload is at most ${MAX_UPLOAD_BYTES} bytes` },
+      }
     const sniffed = sniffImage(bytes)
     if (!sniffed) {
       const text = Buffer.from(bytes.subarray(0, 512)).toString('utf8').toLowerCase()
-      const message = text.includes('<svg') || text.includes('<?xml') ? 'SVG is not accepted (it can carry script); upload PNG, JPEG, WebP, GIF or AVIF' : 'not a supported image; upload PNG, JPEG, WebP, GIF or AVIF'
+      const message =
+        text.includes('<svg') || text.includes('<?xml')
+          ? 'SVG is not accepted (it can carry script); upload PNG, JPEG, WebP, GIF or AVIF'
+          : 'not a supported image; upload PNG, JPEG, WebP, GIF or AVIF'
       return { ok: false, error: { code: 'UNSUPPORTED_MEDIA_TYPE', message } }
     }
     const sha256 = createHash('sha256').update(bytes).digest('hex')
-    const result = await registerMedia(s.commands, ctx, { source: 'upload', bytes, sha256, contentType: sniffed.contentType, width: sniffed.width, height: sniffed.height, alt: input.alt })
+    const result = await registerMedia(s.commands, ctx, {
+      source: 'upload',
+      bytes,
+      sha256,
+      contentType: sniffed.contentType,
+      width: sniffed.width,
+      height: sniffed.height,
+      alt: input.alt,
+    })
     if (!result.ok) return result
     return { ok: true, status: result.value.created ? 201 : 200, data: mediaAssetView(s.baseUrl, result.value.asset) }
   },
@@ -94,11 +128,17 @@ export const getNavigationOperation = defineOperation({
   scopes: ['navigation:read'],
   tag: 'Navigation',
   summary: 'The store’s navigation menus',
-  description: 'The main and footer menus (and any others). A theme’s own navigation array is part of the theme document.',
+  description:
+    'The main and footer menus (and any others). A theme’s own navigation array is part of the theme document.',
   data: z.object({ menus: z.array(navigationMenuSchema) }),
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_navigation', title: 'Get navigation', description: 'The store’s menus (main, footer). Use before update_navigation.', annotations: read },
+  mcp: {
+    name: 'get_navigation',
+    title: 'Get navigation',
+    description: 'The store’s menus (main, footer). Use before update_navigation.',
+    annotations: read,
+  },
   async run(_input, caller, s) {
     return { ok: true, data: { menus: await listNavigationMenus(s.read, caller.storeId) } }
   },
@@ -111,12 +151,18 @@ export const updateNavigationOperation = defineOperation({
   scopes: ['navigation:write'],
   tag: 'Navigation',
   summary: 'Update navigation menus',
-  description: 'Menus given are replaced by handle; others stay. Entries are { label, href, children? } with https or site-relative hrefs. Audited like a theme change.',
+  description:
+    'Menus given are replaced by handle; others stay. Entries are { label, href, children? } with https or site-relative hrefs. Audited like a theme change.',
   body: updateNavigationSchema,
   data: z.object({ menus: z.array(navigationMenuSchema) }),
   successStatus: 200,
   idempotent: true,
-  mcp: { name: 'update_navigation', title: 'Update navigation', description: 'Replace store menus (main, footer) by handle. Read get_navigation first.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+  mcp: {
+    name: 'update_navigation',
+    title: 'Update navigation',
+    description: 'Replace store menus (main, footer) by handle. Read get_navigation first.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  },
   async run(input, caller, s) {
     const result = await updateNavigation(s.commands, commandContext(caller, 'updateNavigation'), input)
     if (!result.ok) return result

@@ -60,6 +60,15 @@ export type OperationDefinition<I = any, O = any> = {
 
 // `run`'s input is inferred from the zod schemas, so a schema change that the handler does not
 // follow is a compile error.
-export const defineOperation = <O, P extends AnyObject | undefined = undefined, Q extends AnyObject | undefined = undefined, B extends AnyObject | undefined = undefined>(
-  op: Omit<OperationDefinition<OperationInput<P, Q, B>, O>, 'params' | 'query' | 'body'> & { params?: P; query?: Q; body?: B },
+export const defineOperation = <
+  O,
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends AnyObject | undefined = undefined,
+>(
+  op: Omit<OperationDefinition<OperationInput<P, Q, B>, O>, 'params' | 'query' | 'body'> & {
+    params?: P
+    query?: Q
+    body?: B
+  },
 ): OperationDefinition<OperationInput<P, Q, B>, O> => op

@@ -13,7 +13,10 @@ export async function paged<T>(resource: string, load: () => Promise<Page<T>>): 
 }
 
 // The same list when the read returns each item as JSON text: the envelope is joined, not re-serialised.
-export async function pagedJson<T>(resource: string, load: () => Promise<Page<string>>): Promise<Outcome<Record<string, T[]>>> {
+export async function pagedJson<T>(
+  resource: string,
+  load: () => Promise<Page<string>>,
+): Promise<Outcome<Record<string, T[]>>> {
   try {
     const page = await load()
     return jsonOutcome(`{${JSON.stringify(resource)}:[${page.items.join(',')}]}`, { pagination: page.pagination })
@@ -23,6 +26,14 @@ export async function pagedJson<T>(resource: string, load: () => Promise<Page<st
 }
 
 function cursorRefusal(error: unknown): Outcome<never> {
-  if (isCursorError(error)) return { ok: false, error: { code: 'INVALID_CURSOR', message: error.message, details: { reason: error.reason, issues: [{ path: 'cursor', code: 'INVALID_CURSOR', message: error.message }] } } }
+  if (isCursorError(error))
+    return {
+      ok: false,
+      error: {
+        code: 'INVALID_CURSOR',
+        message: error.message,
+        details: { reason: error.reason, issues: [{ path: 'cursor', code: 'INVALID_CURSOR', message: error.message }] },
+      },
+    }
   throw error
 }

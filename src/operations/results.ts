@@ -11,7 +11,11 @@ export const invalidInput = (path: string, message: string, code: ErrorCode = 'V
   error: { code, message: path ? `${path}: ${message}` : message, details: { issues: [{ path, code, message }] } },
 })
 
-export function fromResult<T, O>(result: Result<T>, map: (value: T) => O, extra: { status?: 200 | 201; etag?: (value: T) => string } = {}): Outcome<O> {
+export function fromResult<T, O>(
+  result: Result<T>,
+  map: (value: T) => O,
+  extra: { status?: 200 | 201; etag?: (value: T) => string } = {},
+): Outcome<O> {
   if (!result.ok) return result
   return {
     ok: true,
@@ -25,7 +29,8 @@ export const themeEtag = (version: number) => `"${version}"`
 
 // A weak validator for data with no version of its own (getContext: store profile, themes,
 // catalogue and the caller's scopes all shape it): a digest of its JSON text.
-export const contentEtag = (json: string): string => `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 22)}"`
+export const contentEtag = (json: string): string =>
+  `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 22)}"`
 
 // A success whose data the read returned as JSON text: `json` for adapters that send it on, `data`
 // (parsed once, on first use) for those that need the object, as MCP's structuredContent.

@@ -1,6 +1,19 @@
 import { z } from 'zod'
-import { createTheme, duplicateTheme, publishTheme, archiveTheme, updateTheme, applyThemeEdits, recordPreviewIssued } from '../commands/theme/handlers.ts'
-import { batchRequestSchema, expectedVersionSchema, tokenChangesSchema, navigationInputSchema } from '../commands/theme/edits.ts'
+import {
+  createTheme,
+  duplicateTheme,
+  publishTheme,
+  archiveTheme,
+  updateTheme,
+  applyThemeEdits,
+  recordPreviewIssued,
+} from '../commands/theme/handlers.ts'
+import {
+  batchRequestSchema,
+  expectedVersionSchema,
+  tokenChangesSchema,
+  navigationInputSchema,
+} from '../commands/theme/edits.ts'
 import type { Theme } from '../aggregates/theme/state.ts'
 import { issuePreviewToken } from '../preview/tokens.ts'
 import { themeSchema, themeSummarySchema } from '../queries/themes/schemas.ts'
@@ -23,14 +36,27 @@ export const listThemesOperation = defineOperation({
   scopes: ['themes:read'],
   tag: 'Themes',
   summary: 'List the store’s themes',
-  description: 'Private drafts, private themes and the active theme of the connected store, oldest first (not paginated: a store has at most 20 themes that are not archived). Archived themes are included with includeArchived=true.',
-  query: z.object({ includeArchived: z.enum(['true', 'false']).optional().meta({ description: 'Also list archived themes.' }) }),
+  description:
+    'Private drafts, private themes and the active theme of the connected store, oldest first (not paginated: a store has at most 20 themes that are not archived). Archived themes are included with includeArchived=true.',
+  query: z.object({
+    includeArchived: z.enum(['true', 'false']).optional().meta({ description: 'Also list archived themes.' }),
+  }),
   data: z.object({ themes: z.array(themeSummarySchema) }),
   successStatus: 200,
   idempotent: false,
   mcp: [
-    { name: 'list_themes', title: 'List themes', description: 'The store’s themes with status and version. Use to find a draft to continue before create_theme.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
-    { name: 'get_themes', title: 'Get themes', description: 'Same as list_themes. get_context already includes the themes.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
+    {
+      name: 'list_themes',
+      title: 'List themes',
+      description: 'The store’s themes with status and version. Use to find a draft to continue before create_theme.',
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    {
+      name: 'get_themes',
+      title: 'Get themes',
+      description: 'Same as list_themes. get_context already includes the themes.',
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
   ],
   async run(input, caller, s) {
     const themes = await listThemes(s.read, caller.storeId, { includeArchived: input.includeArchived === 'true' })
@@ -45,16 +71,25 @@ export const createThemeOperation = defineOperation({
   scopes: ['themes:create'],
   tag: 'Themes',
   summary: 'Create a private draft theme',
-  description: 'Creates a private draft from the default starting document. It never publishes. Create one only when no draft exists (see workflow.next in getContext).',
+  description:
+    'Creates a private draft from the default starting document. It never publishes. Create one only when no draft exists (see workflow.next in getContext).',
   body: z.strictObject({
     name: z.string().min(1).max(100).meta({ description: 'A name the merchant will recognise.' }),
-    provider: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).meta({ description: 'The calling agent kind, e.g. claude, chatgpt, cursor, custom.' }),
+    provider: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/)
+      .meta({ description: 'The calling agent kind, e.g. claude, chatgpt, cursor, custom.' }),
   }),
   data: themeSchema,
   successStatus: 201,
   idempotent: true,
   etag: true,
-  mcp: { name: 'create_theme', title: 'Create draft theme', description: 'Create a private draft (never live). Only when get_context shows no draft. Next: apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
+  mcp: {
+    name: 'create_theme',
+    title: 'Create draft theme',
+    description: 'Create a private draft (never live). Only when get_context shows no draft. Next: apply_theme_batch.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  },
   async run(input, caller, s) {
     const result = await createTheme(s.commands, commandContext(caller, 'createTheme'), input)
     return fromResult(result, (t) => themeView(t, s.baseUrl), { status: 201, etag: etagOf })
@@ -68,11 +103,17 @@ export const getThemeSchemaOperation = defineOperation({
   scopes: ['themes:read'],
   tag: 'Themes',
   summary: 'The canonical theme schema',
-  description: 'Every allowed section type with its settings, blocks and allowed templates, the reference shapes (products and collections by id only), the rich-text subset, fonts, presets and limits, as JSON Schema generated from the validating schemas. It does not change during a session: fetch it once.',
+  description:
+    'Every allowed section type with its settings, blocks and allowed templates, the reference shapes (products and collections by id only), the rich-text subset, fonts, presets and limits, as JSON Schema generated from the validating schemas. It does not change during a session: fetch it once.',
   data: z.record(z.string(), z.unknown()),
   successStatus: 200,
   idempotent: false,
-  mcp: { name: 'get_theme_schema', title: 'Get theme schema', description: 'Section types, settings, reference rules and limits. Once per session, before designing.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
+  mcp: {
+    name: 'get_theme_schema',
+    title: 'Get theme schema',
+    description: 'Section types, settings, reference rules and limits. Once per session, before designing.',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  },
   async run() {
     return { ok: true, data: themeSchemaDescription() as Record<string, unknown> }
   },
@@ -91,7 +132,12 @@ export const getThemeOperation = defineOperation({
   successStatus: 200,
   idempotent: false,
   etag: true,
-  mcp: { name: 'get_theme', title: 'Get theme', description: 'A theme’s full document and version. Use before editing; pass the version as expectedVersion.', annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } },
+  mcp: {
+    name: 'get_theme',
+    title: 'Get theme',
+    description: 'A theme’s full document and version. Use before editing; pass the version as expectedVersion.',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  },
   async run(input, caller, s) {
     // The document goes from PostgreSQL to the response as text (MCP parses it on use).
     const found = await findThemeJson(s.read, caller.storeId, input.id)
@@ -107,7 +153,8 @@ export const updateThemeOperation = defineOperation({
   scopes: ['themes:write'],
   tag: 'Themes',
   summary: 'Update a draft theme’s name, tokens or navigation',
-  description: 'Draft only (409 THEME_NOT_EDITABLE otherwise). Tokens are merged; navigation is replaced. For layouts, pages and sections use applyThemeBatch.',
+  description:
+    'Draft only (409 THEME_NOT_EDITABLE otherwise). Tokens are merged; navigation is replaced. For layouts, pages and sections use applyThemeBatch.',
   params: themeIdParams,
   body: z.strictObject({
     name: z.string().min(1).max(100).optional(),
@@ -120,7 +167,13 @@ export const updateThemeOperation = defineOperation({
   idempotent: true,
   ifMatch: true,
   etag: true,
-  mcp: { name: 'update_theme', title: 'Update theme', description: 'Rename a draft or change its tokens (colors, font, logo) or navigation. Sections and pages: apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } },
+  mcp: {
+    name: 'update_theme',
+    title: 'Update theme',
+    description:
+      'Rename a draft or change its tokens (colors, font, logo) or navigation. Sections and pages: apply_theme_batch.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  },
   async run(input, caller, s) {
     if (input.name === undefined && input.tokens === undefined && input.navigation === undefined) {
       return invalidInput('', 'give at least one of name, tokens, navigation')
@@ -137,15 +190,23 @@ export const archiveThemeOperation = defineOperation({
   scopes: ['themes:write'],
   tag: 'Themes',
   summary: 'Archive a theme',
-  description: 'Archives any theme but the live one (409 THEME_IS_ACTIVE). Archived themes no longer count against the limit of 20.',
+  description:
+    'Archives any theme but the live one (409 THEME_IS_ACTIVE). Archived themes no longer count against the limit of 20.',
   params: themeIdParams,
   data: themeSchema,
   successStatus: 200,
   idempotent: true,
   ifMatch: true,
-  mcp: { name: 'archive_theme', title: 'Archive theme', description: 'Retire a theme that is not live; it can no longer be edited or published.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } },
+  mcp: {
+    name: 'archive_theme',
+    title: 'Archive theme',
+    description: 'Retire a theme that is not live; it can no longer be edited or published.',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  },
   async run(input, caller, s) {
-    const result = await archiveTheme(s.commands, commandContext(caller, 'archiveTheme'), input.id, { expectedVersion: input.expectedVersion })
+    const result = await archiveTheme(s.commands, commandContext(caller, 'archiveTheme'), input.id, {
+      expectedVersion: input.expectedVersion,
+    })
     return fromResult(result, (t) => themeView(t, s.baseUrl))
   },
 })
@@ -161,22 +222,35 @@ export const duplicateThemeOperation = defineOperation({
   params: themeIdParams,
   body: z.strictObject({
     name: z.string().min(1).max(100).optional().meta({ description: 'Defaults to "Copy of <name>".' }),
-    provider: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).optional().meta({ description: 'Defaults to the source theme’s provider.' }),
+    provider: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/)
+      .optional()
+      .meta({ description: 'Defaults to the source theme’s provider.' }),
   }),
   data: themeSchema,
   successStatus: 201,
   idempotent: true,
   etag: true,
-  mcp: { name: 'duplicate_theme', title: 'Duplicate theme', description: 'Copy a theme (e.g. the live one) into a new draft to edit. Next: apply_theme_batch.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
+  mcp: {
+    name: 'duplicate_theme',
+    title: 'Duplicate theme',
+    description: 'Copy a theme (e.g. the live one) into a new draft to edit. Next: apply_theme_batch.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  },
   async run(input, caller, s) {
     const source = await findTheme(s.read, caller.storeId, input.id)
-    const result = await duplicateTheme(s.commands, commandContext(caller, 'duplicateTheme'), input.id, { name: input.name, provider: input.provider ?? source?.provider ?? 'custom' })
+    const result = await duplicateTheme(s.commands, commandContext(caller, 'duplicateTheme'), input.id, {
+      name: input.name,
+      provider: input.provider ?? source?.provider ?? 'custom',
+    })
     return fromResult(result, (t) => themeView(t, s.baseUrl), { status: 201, etag: etagOf })
   },
 })
 
 // The agent-facing advice on a refused publish (REST details.hint, the MCP tool error alike).
-const PUBLISH_CONFLICT_HINT = 'The theme changed after the version you previewed. Call diffTheme / diff_theme from that version to draft, preview it again, and publish with the new version as expectedVersion (If-Match) once the merchant confirms.'
+const PUBLISH_CONFLICT_HINT =
+  'The theme changed after the version you previewed. Call diffTheme / diff_theme from that version to draft, preview it again, and publish with the new version as expectedVersion (If-Match) once the merchant confirms.'
 
 export const publishThemeOperation = defineOperation({
   operationId: 'publishTheme',
@@ -185,26 +259,47 @@ export const publishThemeOperation = defineOperation({
   scopes: ['themes:publish'],
   tag: 'Themes',
   summary: 'Publish a theme to the live storefront',
-  description: 'Validates the document, then in one transaction makes it the live theme and turns the former live theme private (re-publishing a private theme is the one-step rollback). Requires themes:publish, which merchants grant only for agent-led publishing. Pass the version you previewed (If-Match or expectedVersion): if the theme changed after it, the publish is refused with 409 VERSION_CONFLICT and nothing changes. diffTheme (from=live, to=draft) shows what will go live.',
+  description:
+    'Validates the document, then in one transaction makes it the live theme and turns the former live theme private (re-publishing a private theme is the one-step rollback). Requires themes:publish, which merchants grant only for agent-led publishing. Pass the version you previewed (If-Match or expectedVersion): if the theme changed after it, the publish is refused with 409 VERSION_CONFLICT and nothing changes. diffTheme (from=live, to=draft) shows what will go live.',
   params: themeIdParams,
   body: z.strictObject({ ...versionBody }),
   data: themeSchema,
   successStatus: 200,
   idempotent: true,
   ifMatch: true,
-  mcp: { name: 'publish_theme', title: 'Publish theme', description: 'Make a draft live, only with the merchant’s explicit permission. First diff_theme (from live to draft) and show it; pass expectedVersion = the version you previewed (a later change: VERSION_CONFLICT). Without themes:publish, ask the merchant.', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } },
+  mcp: {
+    name: 'publish_theme',
+    title: 'Publish theme',
+    description:
+      'Make a draft live, only with the merchant’s explicit permission. First diff_theme (from live to draft) and show it; pass expectedVersion = the version you previewed (a later change: VERSION_CONFLICT). Without themes:publish, ask the merchant.',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  },
   async run(input, caller, s) {
-    const result = await publishTheme(s.commands, commandContext(caller, 'publishTheme'), input.id, { expectedVersion: input.expectedVersion })
-    if (!result.ok && result.error.code === 'VERSION_CONFLICT') return { ok: false, error: { ...result.error, details: { ...result.error.details, hint: PUBLISH_CONFLICT_HINT } } }
+    const result = await publishTheme(s.commands, commandContext(caller, 'publishTheme'), input.id, {
+      expectedVersion: input.expectedVersion,
+    })
+    if (!result.ok && result.error.code === 'VERSION_CONFLICT')
+      return {
+        ok: false,
+        error: { ...result.error, details: { ...result.error.details, hint: PUBLISH_CONFLICT_HINT } },
+      }
     return fromResult(result, (t) => themeView(t, s.baseUrl))
   },
 })
 
 export const previewDataSchema = z.object({
-  previewUrl: z.string().meta({ description: 'Signed, short-lived URL rendering the draft with the real catalog. Append a path (/products/<id>, /collections/<id>, /pages/<slug>) to preview other pages; query parameters are kept.' }),
+  previewUrl: z
+    .string()
+    .meta({
+      description:
+        'Signed, short-lived URL rendering the draft with the real catalog. Append a path (/products/<id>, /collections/<id>, /pages/<slug>) to preview other pages; query parameters are kept.',
+    }),
   expiresAt: z.string(),
   themeId: z.string(),
-  themeVersion: z.number().int().meta({ description: 'The version this preview shows; pass it as expectedVersion when publishing.' }),
+  themeVersion: z
+    .number()
+    .int()
+    .meta({ description: 'The version this preview shows; pass it as expectedVersion when publishing.' }),
 })
 
 export const createThemePreviewTokenOperation = defineOperation({
@@ -214,18 +309,44 @@ export const createThemePreviewTokenOperation = defineOperation({
   scopes: ['themes:read', 'themes:preview'],
   tag: 'Themes',
   summary: 'Issue a signed preview URL',
-  description: 'Returns a previewUrl valid for 15 minutes (purpose theme_preview, bound to this store and theme). The issue is recorded in the audit log. Needs no merchant cookie.',
+  description:
+    'Returns a previewUrl valid for 15 minutes (purpose theme_preview, bound to this store and theme). The issue is recorded in the audit log. Needs no merchant cookie.',
   params: themeIdParams,
   data: previewDataSchema,
   successStatus: 201,
   idempotent: false,
-  mcp: { name: 'preview_theme', title: 'Preview theme', description: 'Signed preview URL (15 min) of a theme’s current version, with the real catalogue. After each round of changes; next diff_theme, then publish_theme with this version.', annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
+  mcp: {
+    name: 'preview_theme',
+    title: 'Preview theme',
+    description:
+      'Signed preview URL (15 min) of a theme’s current version, with the real catalogue. After each round of changes; next diff_theme, then publish_theme with this version.',
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  },
   async run(input, caller, s) {
     const theme = await findTheme(s.read, caller.storeId, input.id)
     if (!theme) return notFound('theme')
-    const issued = await issuePreviewToken(s.signingSecret, { storeId: caller.storeId, themeId: theme.themeId, themeVersion: theme.version, now: s.clock() })
-    const recorded = await recordPreviewIssued(s.commands, commandContext(caller, 'createThemePreviewToken'), theme.themeId, { tokenId: issued.tokenId, expiresAt: issued.expiresAt.toISOString() })
-    return fromResult(recorded, (t) => ({ previewUrl: `${s.baseUrl}/preview/${issued.token}`, expiresAt: issued.expiresAt.toISOString(), themeId: t.themeId, themeVersion: t.version }), { status: 201 })
+    const issued = await issuePreviewToken(s.signingSecret, {
+      storeId: caller.storeId,
+      themeId: theme.themeId,
+      themeVersion: theme.version,
+      now: s.clock(),
+    })
+    const recorded = await recordPreviewIssued(
+      s.commands,
+      commandContext(caller, 'createThemePreviewToken'),
+      theme.themeId,
+      { tokenId: issued.tokenId, expiresAt: issued.expiresAt.toISOString() },
+    )
+    return fromResult(
+      recorded,
+      (t) => ({
+        previewUrl: `${s.baseUrl}/preview/${issued.token}`,
+        expiresAt: issued.expiresAt.toISOString(),
+        themeId: t.themeId,
+        themeVersion: t.version,
+      }),
+      { status: 201 },
+    )
   },
 })
 
@@ -243,7 +364,8 @@ export const applyThemeBatchOperation = defineOperation({
   scopes: ['themes:write'],
   tag: 'Themes',
   summary: 'Apply a batch of draft edits, all or nothing',
-  description: 'An ordered list of up to 100 operations over pages, sections, tokens and theme navigation (createPage, updatePage, deletePage, createSection, updateSection, deleteSection, moveSection, updateTokens, setNavigation). Validated as a whole and applied all-or-nothing; an invalid batch returns every problem with the index of its operation. dryRun validates without applying. Prefer one batch over many single calls.',
+  description:
+    'An ordered list of up to 100 operations over pages, sections, tokens and theme navigation (createPage, updatePage, deletePage, createSection, updateSection, deleteSection, moveSection, updateTokens, setNavigation). Validated as a whole and applied all-or-nothing; an invalid batch returns every problem with the index of its operation. dryRun validates without applying. Prefer one batch over many single calls.',
   params: themeIdParams,
   body: batchRequestSchema,
   data: batchResultSchema,
@@ -251,11 +373,26 @@ export const applyThemeBatchOperation = defineOperation({
   idempotent: true,
   ifMatch: true,
   etag: true,
-  mcp: { name: 'apply_theme_batch', title: 'Apply theme batch', description: 'The main design tool: many edits to a draft in one all-or-nothing call. Product and collection ids only from get_products / get_collections. dryRun validates. Next: preview_theme.', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
+  mcp: {
+    name: 'apply_theme_batch',
+    title: 'Apply theme batch',
+    description:
+      'The main design tool: many edits to a draft in one all-or-nothing call. Product and collection ids only from get_products / get_collections. dryRun validates. Next: preview_theme.',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  },
   async run(input, caller, s) {
     const result = await applyThemeEdits(s.commands, commandContext(caller, 'applyThemeBatch'), input.id, input)
     if (!result.ok) return result
     const changes = (result.decided ?? []).flatMap((e) => describeEvent(e, streams.theme(input.id)) ?? [])
-    return { ok: true, data: { theme: themeView(result.value, s.baseUrl), dryRun: input.dryRun, applied: input.dryRun ? 0 : input.operations.length, changes }, etag: etagOf(result.value) }
+    return {
+      ok: true,
+      data: {
+        theme: themeView(result.value, s.baseUrl),
+        dryRun: input.dryRun,
+        applied: input.dryRun ? 0 : input.operations.length,
+        changes,
+      },
+      etag: etagOf(result.value),
+    }
   },
 })

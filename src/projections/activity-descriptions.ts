@@ -5,7 +5,8 @@ const where = (t: SectionTarget) => ('template' in t ? `the ${t.template} templa
 const list = (names: string[]) => names.join(', ')
 const GRANT_REVOCATIONS = {
   merchant: 'revoked by the merchant',
-  refresh_token_reuse: 'a refresh token came back after it had been replaced (possible theft), so every token of the grant is revoked',
+  refresh_token_reuse:
+    'a refresh token came back after it had been replaced (possible theft), so every token of the grant is revoked',
   client_revocation: 'the app revoked its refresh token',
   app_deleted: 'the app was deleted',
 } as const
@@ -19,7 +20,9 @@ export function describeEvent(event: DomainEvent, streamId: string): string | nu
   switch (event.type) {
     case 'ThemeCreated': {
       const d = event.data
-      return d.duplicatedFrom ? `Duplicated theme ${d.duplicatedFrom} as draft "${d.name}"` : `Created draft theme "${d.name}" (provider: ${d.provider})`
+      return d.duplicatedFrom
+        ? `Duplicated theme ${d.duplicatedFrom} as draft "${d.name}"`
+        : `Created draft theme "${d.name}" (provider: ${d.provider})`
     }
     case 'ThemeRenamed':
       return `Renamed the theme from "${event.data.previousName}" to "${event.data.name}"`
@@ -54,7 +57,9 @@ export function describeEvent(event: DomainEvent, streamId: string): string | nu
     case 'NavigationMenusUpdated':
       return `Updated navigation menus: ${list(event.data.changed)}`
     case 'MediaAssetRegistered':
-      return event.data.source === 'upload' ? `Uploaded image ${event.data.url} (${event.data.contentType}, ${event.data.byteSize} bytes)` : `Registered image URL ${event.data.url}`
+      return event.data.source === 'upload'
+        ? `Uploaded image ${event.data.url} (${event.data.contentType}, ${event.data.byteSize} bytes)`
+        : `Registered image URL ${event.data.url}`
     case 'AppCreated':
       return `Created ${event.data.kind} app "${event.data.name}" (client ID ${event.data.clientId}${event.data.redirectUris.length ? `, redirect URIs: ${list(event.data.redirectUris)}` : ''})`
     case 'AppRedirectUrisChanged':
@@ -72,7 +77,9 @@ export function describeEvent(event: DomainEvent, streamId: string): string | nu
     case 'OAuthGrantApproved': {
       const d = event.data
       const who = `${d.clientName}${d.verified ? '' : ' (unverified)'}`
-      return d.previousScopes ? `Changed the access of ${who} to: ${list(d.scopes)}` : `Connected ${who} with: ${list(d.scopes)}`
+      return d.previousScopes
+        ? `Changed the access of ${who} to: ${list(d.scopes)}`
+        : `Connected ${who} with: ${list(d.scopes)}`
     }
     case 'OAuthGrantRevoked':
       return `Disconnected ${event.data.clientName}: ${GRANT_REVOCATIONS[event.data.reason]}`

@@ -71,7 +71,13 @@ export const activityProjection: Projection = {
     if (byCommand.size === 0) return
     // Set-based: one read of the rows these commands already have, one multi-row upsert.
     const existing = new Map(
-      (await db.selectFrom('developer_activity').select(['command_id', 'last_position', 'changes', 'theme_id']).where('command_id', 'in', [...byCommand.keys()]).execute()).map((r) => [r.command_id, r]),
+      (
+        await db
+          .selectFrom('developer_activity')
+          .select(['command_id', 'last_position', 'changes', 'theme_id'])
+          .where('command_id', 'in', [...byCommand.keys()])
+          .execute()
+      ).map((r) => [r.command_id, r]),
     )
     const rows = []
     for (const [commandId, list] of byCommand) {
@@ -79,26 +85,39 @@ export const activityProjection: Projection = {
       const fresh: RecordedEvent[] = current ? list.filter((e) => e.globalPosition > current.last_position) : list
       if (fresh.length === 0) continue
       const row = activityRow(commandId, fresh, current)
-      rows.push({ ...row, changes: JSON.stringify(row.changes), occurred_at: fresh[0]!.recordedAt, first_position: fresh[0]!.globalPosition, last_position: fresh.at(-1)!.globalPosition })
+      rows.push({
+        ...row,
+        changes: JSON.stringify(row.changes),
+        occurred_at: fresh[0]!.recordedAt,
+        first_position: fresh[0]!.globalPosition,
+        last_position: fresh.at(-1)!.globalPosition,
+      })
     }
     if (rows.length === 0) return
     await db
       .insertInto('developer_activity')
       .values(rows)
       .onConflict((oc) =>
-        oc.column('command_id').doUpdateSet((eb) => ({
-          last_position: eb.ref('excluded.last_position'),
-          theme_id: eb.ref('excluded.theme_id'),
-          summary: eb.ref('excluded.summary'),
-          changes: eb.ref('excluded.changes'),
-        })).where('developer_activity.last_position', '<', (eb) => eb.ref('excluded.last_position')),
+        oc
+          .column('command_id')
+          .doUpdateSet((eb) => ({
+            last_position: eb.ref('excluded.last_position'),
+            theme_id: eb.ref('excluded.theme_id'),
+            summary: eb.ref('excluded.summary'),
+            changes: eb.ref('excluded.changes'),
+          }))
+          .where('developer_activity.last_position', '<', (eb) => eb.ref('excluded.last_position')),
       )
       .execute()
   },
   prepare({ events }) {
     const byCommand = byCommandId(events)
     if (byCommand.size === 0) return []
-    const rows = [...byCommand].map(([commandId, list]) => ({ ...activityRow(commandId, list, undefined), first_ord: list[0]!.ord, last_ord: list.at(-1)!.ord }))
+    const rows = [...byCommand].map(([commandId, list]) => ({
+      ...activityRow(commandId, list, undefined),
+      first_ord: list[0]!.ord,
+      last_ord: list.at(-1)!.ord,
+    }))
     return [{ sql: PREPARED_INSERT, payload: JSON.stringify(rows) }]
   },
 }

@@ -36,7 +36,12 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', done, { once: true })
   })
 
-export function startCatchUpLoop(db: Kysely<Database>, eventStore: EventStore, list: readonly Projection[], options: CatchUpLoopOptions): () => Promise<void> {
+export function startCatchUpLoop(
+  db: Kysely<Database>,
+  eventStore: EventStore,
+  list: readonly Projection[],
+  options: CatchUpLoopOptions,
+): () => Promise<void> {
   const controller = new AbortController()
   const signal = controller.signal
   const setLeading = (leading: boolean) => {
@@ -59,7 +64,8 @@ export function startCatchUpLoop(db: Kysely<Database>, eventStore: EventStore, l
   // broken connection ends the leadership instead of leaving a leader without its lock.
   const lead = async (): Promise<void> => {
     await db.connection().execute(async (conn) => {
-      const got = (await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LOCK}) as ok`.execute(conn)).rows[0]?.ok === true
+      const got =
+        (await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LOCK}) as ok`.execute(conn)).rows[0]?.ok === true
       if (!got) return
       setLeading(true)
       try {

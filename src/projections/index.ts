@@ -9,7 +9,13 @@ import { navigationProjection } from './navigation-projection.ts'
 import type { Projection } from './projection.ts'
 import { themesProjection } from './themes-projection.ts'
 
-export const projections: readonly Projection[] = [themesProjection, liveThemesProjection, activityProjection, navigationProjection, mediaProjection]
+export const projections: readonly Projection[] = [
+  themesProjection,
+  liveThemesProjection,
+  activityProjection,
+  navigationProjection,
+  mediaProjection,
+]
 
 export function projectionNamed(name: string): Projection | undefined {
   return projections.find((p) => p.name === name)
@@ -32,9 +38,12 @@ export function inlineProjector(list: readonly Projection[] = projections): Inli
     }
     return {
       writes,
-      remaining: remaining.length === 0 ? null : async (trx, events) => {
-        for (const p of remaining) await p.apply(trx, events)
-      },
+      remaining:
+        remaining.length === 0
+          ? null
+          : async (trx, events) => {
+              for (const p of remaining) await p.apply(trx, events)
+            },
     }
   }
   return Object.assign(project, { prepare })

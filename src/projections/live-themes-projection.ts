@@ -17,13 +17,21 @@ export const liveThemesProjection: Projection = {
       const data = (last as unknown as StoreThemesEvent & { type: 'LiveThemeChanged' }).data
       await db
         .insertInto('live_themes')
-        .values({ store_id: last.storeId, theme_id: data.themeId, stream_version: last.streamVersion, changed_at: data.at })
+        .values({
+          store_id: last.storeId,
+          theme_id: data.themeId,
+          stream_version: last.streamVersion,
+          changed_at: data.at,
+        })
         .onConflict((oc) =>
-          oc.column('store_id').doUpdateSet((eb) => ({
-            theme_id: eb.ref('excluded.theme_id'),
-            stream_version: eb.ref('excluded.stream_version'),
-            changed_at: eb.ref('excluded.changed_at'),
-          })).where('live_themes.stream_version', '<', (eb) => eb.ref('excluded.stream_version')),
+          oc
+            .column('store_id')
+            .doUpdateSet((eb) => ({
+              theme_id: eb.ref('excluded.theme_id'),
+              stream_version: eb.ref('excluded.stream_version'),
+              changed_at: eb.ref('excluded.changed_at'),
+            }))
+            .where('live_themes.stream_version', '<', (eb) => eb.ref('excluded.stream_version')),
         )
         .execute()
     }
@@ -34,7 +42,10 @@ export const liveThemesProjection: Projection = {
       const last = [...list].reverse().find((e) => e.type === 'LiveThemeChanged')
       if (!last) continue
       const data = last.data as (StoreThemesEvent & { type: 'LiveThemeChanged' })['data']
-      writes.push({ sql: PREPARED_UPSERT, payload: JSON.stringify({ store_id: last.storeId, theme_id: data.themeId, changed_at: data.at, ord: last.ord }) })
+      writes.push({
+        sql: PREPARED_UPSERT,
+        payload: JSON.stringify({ store_id: last.storeId, theme_id: data.themeId, changed_at: data.at, ord: last.ord }),
+      })
     }
     return writes
   },

@@ -33,7 +33,11 @@ export const mediaProjection: Projection = {
   async apply(db: QueryCreator<Database>, events) {
     const rows = rowsOf(events)
     if (rows.length === 0) return
-    await db.insertInto('media_assets').values(rows).onConflict((oc) => oc.column('asset_id').doNothing()).execute()
+    await db
+      .insertInto('media_assets')
+      .values(rows)
+      .onConflict((oc) => oc.column('asset_id').doNothing())
+      .execute()
   },
   prepare({ events }) {
     const rows = rowsOf(events)

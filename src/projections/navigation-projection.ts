@@ -15,14 +15,27 @@ export const navigationProjection: Projection = {
   async apply(db: QueryCreator<Database>, events) {
     for (const [, list] of groupByStream(events, streams.navigation.prefix)) {
       const last = list.at(-1)!
-      const current = await db.selectFrom('navigation_menus').select('stream_version').where('store_id', '=', last.storeId).executeTakeFirst()
+      const current = await db
+        .selectFrom('navigation_menus')
+        .select('stream_version')
+        .where('store_id', '=', last.storeId)
+        .executeTakeFirst()
       if (current && current.stream_version >= last.streamVersion) continue
       const { menus, at } = (last as unknown as NavigationEvent).data
       await db.deleteFrom('navigation_menus').where('store_id', '=', last.storeId).execute()
       if (menus.length === 0) continue
       await db
         .insertInto('navigation_menus')
-        .values(menus.map((m) => ({ store_id: last.storeId, handle: m.handle, title: m.title, items: JSON.stringify(m.items), stream_version: last.streamVersion, updated_at: at })))
+        .values(
+          menus.map((m) => ({
+            store_id: last.storeId,
+            handle: m.handle,
+            title: m.title,
+            items: JSON.stringify(m.items),
+            stream_version: last.streamVersion,
+            updated_at: at,
+          })),
+        )
         .execute()
     }
   },

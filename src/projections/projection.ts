@@ -43,4 +43,5 @@ export function groupByStream(events: RecordedEvent[], prefix: string): Map<stri
   return byStream
 }
 
-export const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString())
+export const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString()

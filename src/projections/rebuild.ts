@@ -13,17 +13,25 @@ export type RebuildResult = { projection: string; events: number; resumed: boole
 
 async function shadowTablesExist(db: Kysely<Database>, tables: readonly string[]): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from information_schema.tables where table_schema = ${SHADOW} and table_name in (${sql.join(tables)})`.execute(db)
+    select count(*)::int as n from information_schema.tables where table_schema = ${SHADOW} and table_name in (${sql.join(tables)})`.execute(
+    db,
+  )
   return Number(rows[0]?.n ?? 0) === tables.length
 }
 
 // Rebuilds a projection from position 0 without readers ever seeing empty tables: the new tables
 // are built aside (resumable from their own checkpoint if the rebuild is killed), then swapped in
 // one transaction under an EXCLUSIVE lock, which lets readers through and holds writers back.
-export async function rebuildProjection(db: Kysely<Database>, eventStore: EventStore, projection: Projection, options: RebuildOptions = {}): Promise<RebuildResult> {
+export async function rebuildProjection(
+  db: Kysely<Database>,
+  eventStore: EventStore,
+  projection: Projection,
+  options: RebuildOptions = {},
+): Promise<RebuildResult> {
   const checkpoint = `rebuild:${projection.name}`
   await sql`create schema if not exists ${sql.id(SHADOW)}`.execute(db)
-  const resumed = (await readProjectionCheckpoint(db, checkpoint)) !== null && (await shadowTablesExist(db, projection.tables))
+  const resumed =
+    (await readProjectionCheckpoint(db, checkpoint)) !== null && (await shadowTablesExist(db, projection.tables))
   if (!resumed) {
     for (const table of projection.tables) {
       await sql`drop table if exists ${sql.id(SHADOW, table)}`.execute(db)
@@ -74,7 +82,10 @@ export async function rebuildProjection(db: Kysely<Database>, eventStore: EventS
 // `like … including all` copies columns, defaults, constraints and indexes but not the table's
 // storage parameters (the fillfactor of migration 0013): the built table takes them over.
 async function copyStorageOptions(db: Kysely<Database>, table: string): Promise<void> {
-  const { rows } = await sql<{ options: string[] | null }>`select reloptions as options from pg_class where oid = ${`public.${table}`}::regclass`.execute(db)
+  const { rows } = await sql<{
+    options: string[] | null
+  }>`select reloptions as options from pg_class where oid = ${`public.${table}`}::regclass`.execute(db)
   const options = rows[0]?.options ?? []
-  if (options.length > 0) await sql`alter table ${sql.id(SHADOW, table)} set (${sql.raw(options.join(', '))})`.execute(db)
+  if (options.length > 0)
+    await sql`alter table ${sql.id(SHADOW, table)} set (${sql.raw(options.join(', '))})`.execute(db)
 }

@@ -16,13 +16,23 @@ export type CatchUpOptions = {
 }
 
 type CheckpointRow = { epoch: number; transaction_id: string; global_position: number }
-const toPosition = (row: CheckpointRow): Position => ({ epoch: Number(row.epoch), transactionId: row.transaction_id, globalPosition: Number(row.global_position) })
+const toPosition = (row: CheckpointRow): Position => ({
+  epoch: Number(row.epoch),
+  transactionId: row.transaction_id,
+  globalPosition: Number(row.global_position),
+})
 
 async function readCheckpoint(trx: Transaction<Database>, name: string): Promise<Position> {
-  await trx.insertInto('projection_checkpoints').values({ name, epoch: 0, transaction_id: '0', global_position: 0 }).onConflict((oc) => oc.column('name').doNothing()).execute()
+  await trx
+    .insertInto('projection_checkpoints')
+    .values({ name, epoch: 0, transaction_id: '0', global_position: 0 })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute()
   // The row lock makes a second runner of the same projection wait instead of double-applying.
   const { rows } = await sql<CheckpointRow>`
-    select epoch, transaction_id::text as transaction_id, global_position from projection_checkpoints where name = ${name} for update`.execute(trx)
+    select epoch, transaction_id::text as transaction_id, global_position from projection_checkpoints where name = ${name} for update`.execute(
+    trx,
+  )
   const row = rows[0]
   return row ? toPosition(row) : START
 }
@@ -31,12 +41,19 @@ export async function writeCheckpoint(trx: Transaction<Database>, name: string, 
   await sql`
     insert into projection_checkpoints (name, epoch, transaction_id, global_position, updated_at)
     values (${name}, ${position.epoch}, ${position.transactionId}::xid8, ${position.globalPosition}, now())
-    on conflict (name) do update set epoch = excluded.epoch, transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`.execute(trx)
+    on conflict (name) do update set epoch = excluded.epoch, transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`.execute(
+    trx,
+  )
 }
 
 // One batch: read past the checkpoint in commit order, apply, move the checkpoint — all in one
 // transaction, so a runner killed at any moment resumes exactly where its last commit left it.
-export async function catchUpOnce(db: Kysely<Database>, eventStore: EventStore, projection: Projection, options: CatchUpOptions = {}): Promise<{ applied: number; position: Position }> {
+export async function catchUpOnce(
+  db: Kysely<Database>,
+  eventStore: EventStore,
+  projection: Projection,
+  options: CatchUpOptions = {},
+): Promise<{ applied: number; position: Position }> {
   const name = options.checkpoint ?? projection.name
   return db.transaction().execute(async (trx) => {
     const after = await readCheckpoint(trx, name)
@@ -48,7 +65,12 @@ export async function catchUpOnce(db: Kysely<Database>, eventStore: EventStore, 
   })
 }
 
-export async function catchUp(db: Kysely<Database>, eventStore: EventStore, projection: Projection, options: CatchUpOptions = {}): Promise<{ applied: number; position: Position }> {
+export async function catchUp(
+  db: Kysely<Database>,
+  eventStore: EventStore,
+  projection: Projection,
+  options: CatchUpOptions = {},
+): Promise<{ applied: number; position: Position }> {
   let applied = 0
   let position = START
   const labels = { projection: projection.name, mode: options.schema ? 'rebuild' : 'catch-up' }
@@ -68,7 +90,9 @@ export async function catchUp(db: Kysely<Database>, eventStore: EventStore, proj
 
 export async function readProjectionCheckpoint(db: Kysely<Database>, name: string): Promise<Position | null> {
   const { rows } = await sql<CheckpointRow>`
-    select epoch, transaction_id::text as transaction_id, global_position from projection_checkpoints where name = ${name}`.execute(db)
+    select epoch, transaction_id::text as transaction_id, global_position from projection_checkpoints where name = ${name}`.execute(
+    db,
+  )
   const row = rows[0]
   return row ? toPosition(row) : null
 }

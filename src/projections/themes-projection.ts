@@ -3,7 +3,13 @@ import { streams } from '../events/theme-events.ts'
 import type { Database, ThemesTable } from '../db/database.ts'
 import type { ThemeEvent } from '../aggregates/theme/events.ts'
 import type { ThemeDocument } from '../theme/document.ts'
-import { evolve, initialThemeState, type Theme, type ThemeSnapshot, type ThemeState } from '../aggregates/theme/state.ts'
+import {
+  evolve,
+  initialThemeState,
+  type Theme,
+  type ThemeSnapshot,
+  type ThemeState,
+} from '../aggregates/theme/state.ts'
 import { groupByStream, groupPending, iso, type Projection } from './projection.ts'
 
 export type ThemeRow = Selectable<ThemesTable>
@@ -30,7 +36,10 @@ export function rowToThemeHeader(row: HeaderRow): ThemeHeader {
 }
 
 // The projection row holds the whole theme state, so it doubles as the command side's snapshot.
-export const rowToTheme = (row: ThemeRow): Theme => ({ ...rowToThemeHeader(row), document: row.document as ThemeDocument })
+export const rowToTheme = (row: ThemeRow): Theme => ({
+  ...rowToThemeHeader(row),
+  document: row.document as ThemeDocument,
+})
 
 // The command side's snapshot of a theme: its row and its stream's current version, in one read.
 export async function readThemeSnapshot(db: Kysely<Database>, themeId: string): Promise<ThemeSnapshot | null> {
@@ -41,10 +50,26 @@ export async function readThemeSnapshot(db: Kysely<Database>, themeId: string): 
     .select('streams.version as current_version')
     .where('themes.theme_id', '=', themeId)
     .executeTakeFirst()
-  return row ? { theme: rowToTheme(row), snapshotVersion: row.stream_version, streamVersion: Number(row.current_version) } : null
+  return row
+    ? { theme: rowToTheme(row), snapshotVersion: row.stream_version, streamVersion: Number(row.current_version) }
+    : null
 }
 
-export const THEME_HEADER_COLUMNS = ['theme_id', 'store_id', 'name', 'provider', 'status', 'version', 'duplicated_from', 'created_at', 'updated_at', 'published_at', 'archived_at', 'last_preview_at', 'last_previewed_version'] as const
+export const THEME_HEADER_COLUMNS = [
+  'theme_id',
+  'store_id',
+  'name',
+  'provider',
+  'status',
+  'version',
+  'duplicated_from',
+  'created_at',
+  'updated_at',
+  'published_at',
+  'archived_at',
+  'last_preview_at',
+  'last_previewed_version',
+] as const
 
 function themeToRow(theme: Theme, streamVersion: number) {
   const document = JSON.stringify(theme.document)
@@ -76,7 +101,13 @@ const PREPARED_UPSERT = 'select sfts_project_themes_upsert($1, $2, $3, $4)'
 export function stateBefore(stream: { expected: unknown; state?: unknown } | undefined): ThemeState | null {
   if (!stream) return null
   if (stream.expected === 'no_stream' || stream.expected === 0) return initialThemeState
-  if (typeof stream.expected === 'number' && stream.state && typeof stream.state === 'object' && 'exists' in stream.state) return stream.state as ThemeState
+  if (
+    typeof stream.expected === 'number' &&
+    stream.state &&
+    typeof stream.state === 'object' &&
+    'exists' in stream.state
+  )
+    return stream.state as ThemeState
   return null
 }
 
@@ -100,19 +131,22 @@ export const themesProjection: Projection = {
         .insertInto('themes')
         .values(values)
         .onConflict((oc) =>
-          oc.column('theme_id').doUpdateSet((eb) => ({
-            name: eb.ref('excluded.name'),
-            status: eb.ref('excluded.status'),
-            version: eb.ref('excluded.version'),
-            stream_version: eb.ref('excluded.stream_version'),
-            document: eb.ref('excluded.document'),
-            document_bytes: eb.ref('excluded.document_bytes'),
-            updated_at: eb.ref('excluded.updated_at'),
-            published_at: eb.ref('excluded.published_at'),
-            archived_at: eb.ref('excluded.archived_at'),
-            last_preview_at: eb.ref('excluded.last_preview_at'),
-            last_previewed_version: eb.ref('excluded.last_previewed_version'),
-          })).where('themes.stream_version', '<', (eb) => eb.ref('excluded.stream_version')),
+          oc
+            .column('theme_id')
+            .doUpdateSet((eb) => ({
+              name: eb.ref('excluded.name'),
+              status: eb.ref('excluded.status'),
+              version: eb.ref('excluded.version'),
+              stream_version: eb.ref('excluded.stream_version'),
+              document: eb.ref('excluded.document'),
+              document_bytes: eb.ref('excluded.document_bytes'),
+              updated_at: eb.ref('excluded.updated_at'),
+              published_at: eb.ref('excluded.published_at'),
+              archived_at: eb.ref('excluded.archived_at'),
+              last_preview_at: eb.ref('excluded.last_preview_at'),
+              last_previewed_version: eb.ref('excluded.last_previewed_version'),
+            }))
+            .where('themes.stream_version', '<', (eb) => eb.ref('excluded.stream_version')),
         )
         .execute()
     }
@@ -126,7 +160,10 @@ export const themesProjection: Projection = {
       if (!state.exists) continue
       // The document's JSON text is spliced in as it is: serialised once, for the row and its size.
       const { document, stream_version: _, ...row } = themeToRow(state, 0)
-      writes.push({ sql: PREPARED_UPSERT, payload: `${JSON.stringify({ ...row, ord: list.at(-1)!.ord }).slice(0, -1)},"document":${document}}` })
+      writes.push({
+        sql: PREPARED_UPSERT,
+        payload: `${JSON.stringify({ ...row, ord: list.at(-1)!.ord }).slice(0, -1)},"document":${document}}`,
+      })
     }
     return writes
   },

@@ -6,7 +6,11 @@ import type { Database } from '../db/database.ts'
 export async function appNames(db: Kysely<Database>, storeId: string): Promise<Map<string, string>> {
   const [apps, grants] = await Promise.all([
     db.selectFrom('apps').select(['app_id', 'name']).where('store_id', '=', storeId).execute(),
-    db.selectFrom('oauth_grants').select(['client_id', 'grant_id', 'client_name']).where('store_id', '=', storeId).execute(),
+    db
+      .selectFrom('oauth_grants')
+      .select(['client_id', 'grant_id', 'client_name'])
+      .where('store_id', '=', storeId)
+      .execute(),
   ])
   const names = new Map<string, string>()
   for (const g of grants) {

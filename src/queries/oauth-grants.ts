@@ -6,13 +6,37 @@ import type { Database } from '../db/database.ts'
 // `source`: how the client arrived: a dashboard app, Dynamic Client Registration, or a Client ID
 // Metadata Document (its client id is the document's URL).
 export type ClientSource = 'dashboard' | 'registered' | 'metadata_document'
-export type ConnectedApp = { grantId: string; clientId: string; appId: string | null; name: string; verified: boolean; source: ClientSource; scopes: string[]; createdAt: Date; lastUsedAt: Date | null }
+export type ConnectedApp = {
+  grantId: string
+  clientId: string
+  appId: string | null
+  name: string
+  verified: boolean
+  source: ClientSource
+  scopes: string[]
+  createdAt: Date
+  lastUsedAt: Date | null
+}
 
-export async function connectedApps(db: Kysely<Database>, storeId: string, opts: { appId?: string } = {}): Promise<ConnectedApp[]> {
+export async function connectedApps(
+  db: Kysely<Database>,
+  storeId: string,
+  opts: { appId?: string } = {},
+): Promise<ConnectedApp[]> {
   let q = db
     .selectFrom('oauth_grants as g')
     .leftJoin('oauth_clients as c', 'c.client_id', 'g.client_id')
-    .select(['g.grant_id', 'g.client_id', 'g.app_id', 'g.client_name', 'g.verified', 'g.scopes', 'g.created_at', 'g.last_used_at', 'c.kind'])
+    .select([
+      'g.grant_id',
+      'g.client_id',
+      'g.app_id',
+      'g.client_name',
+      'g.verified',
+      'g.scopes',
+      'g.created_at',
+      'g.last_used_at',
+      'c.kind',
+    ])
     .where('g.store_id', '=', storeId)
     .where('g.revoked_at', 'is', null)
   if (opts.appId !== undefined) q = q.where('g.app_id', '=', opts.appId)
@@ -32,5 +56,10 @@ export async function connectedApps(db: Kysely<Database>, storeId: string, opts:
 
 // One grant of the store (revoked or not), or undefined: another store's grant looks like none.
 export async function findGrant(db: Kysely<Database>, storeId: string, grantId: string) {
-  return db.selectFrom('oauth_grants').select(['grant_id', 'app_id', 'client_name', 'revoked_at']).where('grant_id', '=', grantId).where('store_id', '=', storeId).executeTakeFirst()
+  return db
+    .selectFrom('oauth_grants')
+    .select(['grant_id', 'app_id', 'client_name', 'revoked_at'])
+    .where('grant_id', '=', grantId)
+    .where('store_id', '=', storeId)
+    .executeTakeFirst()
 }

@@ -25,7 +25,9 @@ const decimalToNumber = (v: unknown): unknown => (typeof v === 'string' && /^[0-
 export const limitSchema = z
   .preprocess(decimalToNumber, z.int().min(MIN_LIMIT).max(MAX_LIMIT))
   .default(DEFAULT_LIMIT)
-  .meta({ description: `Page size, ${MIN_LIMIT} to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}). A value outside the range is rejected, not clamped.` })
+  .meta({
+    description: `Page size, ${MIN_LIMIT} to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}). A value outside the range is rejected, not clamped.`,
+  })
 
 export const cursorSchema = z
   .string()
@@ -40,7 +42,10 @@ export type PaginationQuery = z.output<typeof paginationQuerySchema>
 
 export const paginationSchema = z
   .object({
-    nextCursor: z.string().nullable().meta({ description: 'Pass back as `cursor` for the next page; null on the last page.' }),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: 'Pass back as `cursor` for the next page; null on the last page.' }),
     hasMore: z.boolean(),
     limit: z.int().meta({ description: 'Page size applied.' }),
   })
@@ -85,12 +90,15 @@ function sign(secret: string, payload: string): Buffer {
 }
 
 export function encodeCursor(secret: string, scope: CursorScope, position: KeysetPosition): string {
-  const payload = Buffer.from(JSON.stringify({ v: 1, r: scope.resource, s: scope.storeId, k: [position.createdAt, position.id] })).toString('base64url')
+  const payload = Buffer.from(
+    JSON.stringify({ v: 1, r: scope.resource, s: scope.storeId, k: [position.createdAt, position.id] }),
+  ).toString('base64url')
   return `${payload}.${sign(secret, payload).toString('base64url')}`
 }
 
 export function decodeCursor(secret: string, scope: CursorScope, cursor: string): KeysetPosition {
-  if (typeof cursor !== 'string' || cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH) throw new CursorError('malformed')
+  if (typeof cursor !== 'string' || cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH)
+    throw new CursorError('malformed')
   const parts = cursor.split('.')
   if (parts.length !== 2) throw new CursorError('malformed')
   const [payload, signature] = parts as [string, string]
@@ -114,7 +122,8 @@ export function decodeCursor(secret: string, scope: CursorScope, cursor: string)
 // Callers validate with paginationQuerySchema first; a bad limit reaching a query is a bug.
 export function resolveLimit(limit: number | undefined): number {
   if (limit === undefined) return DEFAULT_LIMIT
-  if (!Number.isInteger(limit) || limit < MIN_LIMIT || limit > MAX_LIMIT) throw new RangeError(`limit must be an integer from ${MIN_LIMIT} to ${MAX_LIMIT}`)
+  if (!Number.isInteger(limit) || limit < MIN_LIMIT || limit > MAX_LIMIT)
+    throw new RangeError(`limit must be an integer from ${MIN_LIMIT} to ${MAX_LIMIT}`)
   return limit
 }
 
@@ -127,7 +136,12 @@ export function cursorTimestamp(column: string): RawBuilder<string> {
 }
 
 // Rows strictly after the position in the list's order: (createdAt, id) ascending or descending.
-export function keysetAfter(createdAtColumn: string, idColumn: string, direction: 'asc' | 'desc', position: KeysetPosition): RawBuilder<boolean> {
+export function keysetAfter(
+  createdAtColumn: string,
+  idColumn: string,
+  direction: 'asc' | 'desc',
+  position: KeysetPosition,
+): RawBuilder<boolean> {
   const op = direction === 'asc' ? sql.raw('>') : sql.raw('<')
   return sql<boolean>`(${sql.ref(createdAtColumn)}, ${sql.ref(idColumn)}) ${op} (${position.createdAt}::timestamptz, ${position.id}::text)`
 }
@@ -167,6 +181,15 @@ export async function paginate<R extends { cursor_ts: string }, T>(
   const { keys } = list
   const after = args.cursor === undefined ? null : decodeCursor(ctx.cursorSecret, list.scope, args.cursor)
   const query = after ? list.query.where(keysetAfter(keys.createdAt, keys.id, keys.direction, after)) : list.query
-  const rows = await query.orderBy(sql.ref(keys.createdAt), keys.direction).orderBy(sql.ref(keys.id), keys.direction).limit(limit + 1).execute()
-  return toPage(rows as R[], limit, { secret: ctx.cursorSecret, scope: list.scope, position: (r) => ({ createdAt: r.cursor_ts, id: keys.idOf(r) }), map: list.map })
+  const rows = await query
+    .orderBy(sql.ref(keys.createdAt), keys.direction)
+    .orderBy(sql.ref(keys.id), keys.direction)
+    .limit(limit + 1)
+    .execute()
+  return toPage(rows as R[], limit, {
+    secret: ctx.cursorSecret,
+    scope: list.scope,
+    position: (r) => ({ createdAt: r.cursor_ts, id: keys.idOf(r) }),
+    map: list.map,
+  })
 }

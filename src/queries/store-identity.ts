@@ -8,7 +8,12 @@ import { getCheckout, getStore, getStoreSettings } from './commerce/index.ts'
 import { listMediaAssets, type MediaAssetView } from './media-assets.ts'
 import type { ReadContext } from './read-context.ts'
 
-export type StoreFacts = { store: Store; settings: StoreSettings | null; checkout: Checkout | null; media: readonly MediaAssetView[] }
+export type StoreFacts = {
+  store: Store
+  settings: StoreSettings | null
+  checkout: Checkout | null
+  media: readonly MediaAssetView[]
+}
 
 /** A theme image URL for a URL this service handed out: its path for /media/ files, else the URL itself. */
 function themeUrl(url: string | null): string | null {
@@ -51,7 +56,10 @@ export function storeIdentity({ store, settings, checkout, media }: StoreFacts):
       city: settings?.address.city ?? '',
       callHours: settings?.orderConfirmation.callHours ?? null,
     },
-    delivery: (checkout?.shippingZones ?? []).map((z) => `${z.name}: ${z.rates.map((r) => `${r.name} ${fmt(r.price)} (${days(r.minDeliveryDays, r.maxDeliveryDays)})`).join(', ')}`),
+    delivery: (checkout?.shippingZones ?? []).map(
+      (z) =>
+        `${z.name}: ${z.rates.map((r) => `${r.name} ${fmt(r.price)} (${days(r.minDeliveryDays, r.maxDeliveryDays)})`).join(', ')}`,
+    ),
     freeDeliveryFrom: checkout?.freeShippingThreshold ? fmt(checkout.freeShippingThreshold) : null,
     cashOnDelivery: {
       fee: checkout && checkout.codFee.cents > 0 ? fmt(checkout.codFee) : null,

@@ -15,12 +15,30 @@ export type ThemeActivityEntry = {
   summary: string
 }
 
-export async function recentThemeActivity(db: Kysely<Database>, storeId: string, themeId: string, limit = 5): Promise<ThemeActivityEntry[]> {
+export async function recentThemeActivity(
+  db: Kysely<Database>,
+  storeId: string,
+  themeId: string,
+  limit = 5,
+): Promise<ThemeActivityEntry[]> {
   const rows = await db
     .selectFrom('developer_activity as a')
     .leftJoin('apps', 'apps.app_id', 'a.app_id')
-    .leftJoin('merchants', (join) => join.onRef('merchants.merchant_id', '=', 'a.credential_id').on('a.credential_kind', '=', 'merchant'))
-    .select(['a.occurred_at', 'a.action', 'a.outcome', 'a.channel', 'a.tool', 'a.credential_kind', 'a.summary', 'apps.name as app_name', 'merchants.name as merchant_name', 'merchants.email as merchant_email'])
+    .leftJoin('merchants', (join) =>
+      join.onRef('merchants.merchant_id', '=', 'a.credential_id').on('a.credential_kind', '=', 'merchant'),
+    )
+    .select([
+      'a.occurred_at',
+      'a.action',
+      'a.outcome',
+      'a.channel',
+      'a.tool',
+      'a.credential_kind',
+      'a.summary',
+      'apps.name as app_name',
+      'merchants.name as merchant_name',
+      'merchants.email as merchant_email',
+    ])
     .where('a.store_id', '=', storeId)
     .where('a.theme_id', '=', themeId)
     .orderBy('a.occurred_at', 'desc')
@@ -34,7 +52,10 @@ export async function recentThemeActivity(db: Kysely<Database>, storeId: string,
     channel: r.channel,
     tool: r.tool,
     actorKind: r.credential_kind,
-    who: r.credential_kind === 'merchant' ? (r.merchant_name || r.merchant_email || 'a merchant') : (r.app_name ?? (r.credential_kind === 'system' ? 'the service' : 'an app')),
+    who:
+      r.credential_kind === 'merchant'
+        ? r.merchant_name || r.merchant_email || 'a merchant'
+        : (r.app_name ?? (r.credential_kind === 'system' ? 'the service' : 'an app')),
     summary: r.summary,
   }))
 }

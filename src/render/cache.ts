@@ -6,7 +6,13 @@ type Entry<V> = { value: V; size: number; expiresAt: number; usedAt: number }
 
 const USE_GRANULARITY_MS = 1000
 
-export type CacheOptions<V> = { maxEntries: number; maxBytes: number; ttlMs: number; now?: () => number; sizeOf: (value: V) => number }
+export type CacheOptions<V> = {
+  maxEntries: number
+  maxBytes: number
+  ttlMs: number
+  now?: () => number
+  sizeOf: (value: V) => number
+}
 
 export type CacheStats = { hits: number; misses: number; entries: number; bytes: number }
 
@@ -66,7 +72,10 @@ export class RenderCache<V> {
   }
 
   /** The cached value, or the producer's (run once for concurrent callers). `store` false: not kept. */
-  async getOrCreate(key: string, produce: () => Promise<{ value: V; store: boolean }>): Promise<{ value: V; hit: boolean }> {
+  async getOrCreate(
+    key: string,
+    produce: () => Promise<{ value: V; store: boolean }>,
+  ): Promise<{ value: V; hit: boolean }> {
     const cached = this.get(key)
     if (cached !== undefined) {
       this.hits++

@@ -60,7 +60,9 @@ export function databaseCatalog(ctx: ReadContext, storeId: string): Catalog {
       const minPrice = sql`(select min(v.price_cents) from product_variants v where v.product_id = p.product_id and v.store_id = p.store_id)`
       const conditions = [sql`p.store_id = ${storeId}`, sql`p.status = 'active'`]
       if (args.inStockOnly) {
-        conditions.push(sql`exists (select 1 from product_variants v where v.product_id = p.product_id and v.store_id = p.store_id and v.inventory_quantity > 0)`)
+        conditions.push(
+          sql`exists (select 1 from product_variants v where v.product_id = p.product_id and v.store_id = p.store_id and v.inventory_quantity > 0)`,
+        )
       }
       if (args.minCents !== null) conditions.push(sql`${minPrice} >= ${args.minCents}`)
       if (args.maxCents !== null) conditions.push(sql`${minPrice} <= ${args.maxCents}`)
@@ -68,7 +70,8 @@ export function databaseCatalog(ctx: ReadContext, storeId: string): Catalog {
         args.collectionId === null
           ? sql``
           : sql`join collection_products cp on cp.product_id = p.product_id and cp.store_id = p.store_id and cp.collection_id = ${args.collectionId}`
-      const featured = args.collectionId === null ? sql`p.created_at desc, p.product_id desc` : sql`cp.position asc, p.product_id asc`
+      const featured =
+        args.collectionId === null ? sql`p.created_at desc, p.product_id desc` : sql`cp.position asc, p.product_id asc`
       const order = {
         featured,
         newest: sql`p.created_at desc, p.product_id desc`,
@@ -87,7 +90,9 @@ export function databaseCatalog(ctx: ReadContext, storeId: string): Catalog {
       if (first !== undefined) return { ids: result.rows.map((r) => r.product_id), total: Number(first.total) }
       if (args.offset === 0) return { ids: [], total: 0 }
       // Past the last page: the window count is not there, count on its own.
-      const counted = await sql<{ total: string | number }>`select count(*) as total from products p ${join} where ${where}`.execute(db)
+      const counted = await sql<{
+        total: string | number
+      }>`select count(*) as total from products p ${join} where ${where}`.execute(db)
       return { ids: [], total: Number(counted.rows[0]?.total ?? 0) }
     },
     async collectionIds(limit) {

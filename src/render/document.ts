@@ -14,11 +14,17 @@ export const text = (v: unknown): string | undefined => (typeof v === 'string' &
 export const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean' ? v : fallback)
 export const int = (v: unknown, min: number, max: number, fallback: number): number =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : fallback
-export const oneOf = <T extends string>(v: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(v as T) ? (v as T) : fallback)
+export const oneOf = <T extends string>(v: unknown, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(v as T) ? (v as T) : fallback
 
 export type Tokens = { preset: ThemePreset; primaryColor: string; secondaryColor: string; font: Font; logo: unknown }
 export type NavLink = { label: string; href: unknown; children: { label: string; href: unknown }[] }
-export type SectionView = { id: string; type: SectionType; settings: Obj; blocks: { id: string; type: string; settings: Obj }[] }
+export type SectionView = {
+  id: string
+  type: SectionType
+  settings: Obj
+  blocks: { id: string; type: string; settings: Obj }[]
+}
 export type PageView = { id: string; slug: string; title: string; status: 'draft' | 'published'; layout: SectionView[] }
 export type DocumentView = {
   tokens: Tokens
@@ -29,7 +35,13 @@ export type DocumentView = {
   unknownSections: string[]
 }
 
-const DEFAULT_TOKENS: Tokens = { preset: 'modern', primaryColor: '#1f2937', secondaryColor: '#f59e0b', font: 'Inter', logo: null }
+const DEFAULT_TOKENS: Tokens = {
+  preset: 'modern',
+  primaryColor: '#1f2937',
+  secondaryColor: '#f59e0b',
+  font: 'Inter',
+  logo: null,
+}
 
 const color = (v: unknown, fallback: string): string => (typeof v === 'string' && COLOR_PATTERN.test(v) ? v : fallback)
 
@@ -50,7 +62,11 @@ function readSections(v: unknown, unknown: string[]): SectionView[] {
       .slice(0, MAX_BLOCKS)
       .map((b) => {
         const block = obj(b)
-        return { id: typeof block.id === 'string' ? block.id : '', type: typeof block.type === 'string' ? block.type : '', settings: obj(block.settings) }
+        return {
+          id: typeof block.id === 'string' ? block.id : '',
+          type: typeof block.type === 'string' ? block.type : '',
+          settings: obj(block.settings),
+        }
       })
     out.push({ id, type: s.type, settings: obj(s.settings), blocks })
   }

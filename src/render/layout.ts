@@ -22,7 +22,8 @@ export type ShellInput = {
 
 /** The HTML document around a page body. */
 export function documentShell(input: ShellInput): string {
-  return `<!doctype html>\n${html`<html lang="en">
+  return `<!doctype html>\n${
+    html`<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -38,7 +39,8 @@ ${input.style}
 <a class="skip-link" href="#main">Skip to content</a>
 ${input.body}
 </body>
-</html>`.value}\n`
+</html>`.value
+  }\n`
 }
 
 const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`
@@ -64,12 +66,17 @@ const PAGE_LINK = /^\/pages\/([^/?#]+)\/?(?:[?#].*)?$/
  * Drops links to custom pages the theme does not have (or has only as a draft, on the live
  * store), so no menu leads to a 404; the preview tells the theme author.
  */
-function withoutDeadPageLinks<T extends { label: string; href: unknown }>(links: readonly T[], doc: DocumentView, env: Env): T[] {
+function withoutDeadPageLinks<T extends { label: string; href: unknown }>(
+  links: readonly T[],
+  doc: DocumentView,
+  env: Env,
+): T[] {
   return links.filter((link) => {
     const slug = typeof link.href === 'string' ? PAGE_LINK.exec(link.href)?.[1] : undefined
     if (slug === undefined) return true
     const found = doc.pages.some((p) => p.slug === slug && (p.status === 'published' || env.mode === 'preview'))
-    if (!found) env.report.notes.push(`the menu link "${link.label}" to /pages/${slug} is hidden: the theme has no such page`)
+    if (!found)
+      env.report.notes.push(`the menu link "${link.label}" to /pages/${slug} is hidden: the theme has no such page`)
     return found
   })
 }
@@ -81,7 +88,15 @@ function navLinks(links: readonly NavLink[], env: Env, currentPath: string, nest
     const anchor = href
       ? html`<a href="${href}"${current ? html` aria-current="page"` : null}>${link.label}</a>`
       : html`<span>${link.label}</span>`
-    const children = link.children.length > 0 && nested ? html`<ul class="submenu">${navLinks(link.children.map((c) => ({ ...c, children: [] })), env, currentPath, false)}</ul>` : null
+    const children =
+      link.children.length > 0 && nested
+        ? html`<ul class="submenu">${navLinks(
+            link.children.map((c) => ({ ...c, children: [] })),
+            env,
+            currentPath,
+            false,
+          )}</ul>`
+        : null
     return html`<li>${anchor}${children}</li>`
   })}`
 }
@@ -90,15 +105,23 @@ const MENU_ICON = html`<svg aria-hidden="true" viewBox="0 0 24 24" fill="none" s
 
 export function siteHeader(doc: DocumentView, env: Env, currentPath: string): Html {
   const logo = env.urls.image(doc.tokens.logo)
-  const brand = logo ? html`<img src="${logo}" alt="${env.store.name}" height="40">` : html`<span>${env.store.name}</span>`
+  const brand = logo
+    ? html`<img src="${logo}" alt="${env.store.name}" height="40">`
+    : html`<span>${env.store.name}</span>`
   const links: NavLink[] =
     doc.navigation.length > 0
-      ? withoutDeadPageLinks(doc.navigation, doc, env).map((l) => ({ ...l, children: withoutDeadPageLinks(l.children, doc, env) }))
+      ? withoutDeadPageLinks(doc.navigation, doc, env).map((l) => ({
+          ...l,
+          children: withoutDeadPageLinks(l.children, doc, env),
+        }))
       : [
           { label: 'Home', href: '/', children: [] },
           { label: 'Shop', href: '/products', children: [] },
         ]
-  const mobileLinks: NavLink[] = links.flatMap((l) => [{ ...l, children: [] }, ...l.children.map((c) => ({ ...c, children: [] }))])
+  const mobileLinks: NavLink[] = links.flatMap((l) => [
+    { ...l, children: [] },
+    ...l.children.map((c) => ({ ...c, children: [] })),
+  ])
   return html`<header class="site-header">
 <div class="container header-inner">
 <a class="brand" href="${env.urls.path('/')}">${brand}</a>
@@ -117,14 +140,24 @@ function footerMenu(items: readonly NavLink[], env: Env): Html | null {
   return links.length > 0 ? html`<ul>${links}</ul>` : null
 }
 
-const NETWORKS: Readonly<Record<string, string>> = { instagram: 'Instagram', facebook: 'Facebook', youtube: 'YouTube', pinterest: 'Pinterest', tiktok: 'TikTok', x: 'X', twitter: 'X' }
+const NETWORKS: Readonly<Record<string, string>> = {
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+  pinterest: 'Pinterest',
+  tiktok: 'TikTok',
+  x: 'X',
+  twitter: 'X',
+}
 
 export function siteFooter(store: StoreView, doc: DocumentView, env: Env): Html {
   const email = env.urls.contact(`mailto:${store.contactEmail}`)
   const phone = store.contactPhone ? env.urls.contact(`tel:${store.contactPhone.replace(/[^+0-9]/g, '')}`) : null
   const social = store.socialLinks.flatMap((s) => {
     const href = env.urls.external(s.url)
-    return href ? [html`<li><a href="${href}" rel="noopener noreferrer">${NETWORKS[s.network] ?? s.network}</a></li>`] : []
+    return href
+      ? [html`<li><a href="${href}" rel="noopener noreferrer">${NETWORKS[s.network] ?? s.network}</a></li>`]
+      : []
   })
   const menu = footerMenu(withoutDeadPageLinks(store.footerMenu, doc, env), env)
   return html`<footer class="site-footer">

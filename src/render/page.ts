@@ -9,7 +9,14 @@ import { createReporter, type Env, type Listing, type Mode, type PageData, type 
 import { html, joinHtml, type Html } from '../web/html.ts'
 import { documentShell, previewBanner, siteFooter, siteHeader, type PreviewInfo } from './layout.ts'
 import { routePath, SAMPLE_POST_SLUG, type Route } from './routes.ts'
-import { allCollectionsSection, announcementBar, canLeadPage, DEFAULTS, renderSection, type BlogPost } from './sections.ts'
+import {
+  allCollectionsSection,
+  announcementBar,
+  canLeadPage,
+  DEFAULTS,
+  renderSection,
+  type BlogPost,
+} from './sections.ts'
 import type { StoreView } from './store.ts'
 import { inlineStyle, PageStyles } from './styles.ts'
 import { createUrls } from './urls.ts'
@@ -51,7 +58,8 @@ function planFor(sections: readonly SectionView[], onProductPage: boolean): Plan
   for (const section of sections) {
     const s = section.settings
     if (section.type === 'featured-product' && typeof s.productId === 'string') plan.productIds.add(s.productId)
-    if (section.type === 'collection-list') for (const id of arr(s.collectionIds)) if (typeof id === 'string') plan.collectionIds.add(id)
+    if (section.type === 'collection-list')
+      for (const id of arr(s.collectionIds)) if (typeof id === 'string') plan.collectionIds.add(id)
     if (section.type === 'product-grid') {
       const limit = int(s.limit, 1, 48, DEFAULTS.productGrid.limit)
       if (s.source === 'manual') {
@@ -80,10 +88,18 @@ async function loadData(plan: Plan, catalog: Catalog, base: Partial<PageData>): 
   const collectionMap = new Map<string, Collection>(collections.map((c) => [c.id, c]))
   // Second round: the products of collection-sourced grids and of the newest list.
   const more = new Set<string>(newest)
-  for (const id of plan.collectionGrids) for (const pid of (collectionMap.get(id)?.productIds ?? []).slice(0, MAX_COLLECTION_PRODUCTS)) more.add(pid)
+  for (const id of plan.collectionGrids)
+    for (const pid of (collectionMap.get(id)?.productIds ?? []).slice(0, MAX_COLLECTION_PRODUCTS)) more.add(pid)
   for (const id of productMap.keys()) more.delete(id)
   if (more.size > 0) for (const p of await catalog.productsByIds([...more])) productMap.set(p.id, p)
-  return { products: productMap, collections: collectionMap, newest, product: base.product ?? null, listing: base.listing ?? null, allCollections: base.allCollections ?? [] }
+  return {
+    products: productMap,
+    collections: collectionMap,
+    newest,
+    product: base.product ?? null,
+    listing: base.listing ?? null,
+    allCollections: base.allCollections ?? [],
+  }
 }
 
 /** Makes sure a template has the section it is built around (a corrupted document may not). */
@@ -93,7 +109,12 @@ function withRequired(layout: readonly SectionView[], type: SectionView['type'],
 
 const FALLBACK = {
   product: { id: 'fallback-product-details', type: 'product-details', settings: {}, blocks: [] } as SectionView,
-  collection: { id: 'fallback-collection-products', type: 'collection-products', settings: {}, blocks: [] } as SectionView,
+  collection: {
+    id: 'fallback-collection-products',
+    type: 'collection-products',
+    settings: {},
+    blocks: [],
+  } as SectionView,
   article: { id: 'fallback-article', type: 'article', settings: {}, blocks: [] } as SectionView,
 }
 
@@ -184,7 +205,15 @@ async function resolve(req: RenderRequest, doc: DocumentView): Promise<Resolved>
   const plain = { status: 200 as const, base: {}, leadFromFirst: false, extra: null, post: null }
   switch (route.kind) {
     case 'home':
-      return { ...plain, title: store.name, description: store.description, layout: doc.templates.home, pageHeading: { text: store.name, visible: false }, leadFromFirst: true, leadType: null }
+      return {
+        ...plain,
+        title: store.name,
+        description: store.description,
+        layout: doc.templates.home,
+        pageHeading: { text: store.name, visible: false },
+        leadFromFirst: true,
+        leadType: null,
+      }
     case 'product': {
       const product = await catalog.product(route.id)
       if (product === null || !product.visibleOnStorefront) return notFound
@@ -230,7 +259,15 @@ async function resolve(req: RenderRequest, doc: DocumentView): Promise<Resolved>
     case 'page': {
       const page = doc.pages.find((p) => p.slug === route.slug && (p.status === 'published' || req.mode === 'preview'))
       if (page === undefined) return notFound
-      return { ...plain, title: `${page.title} – ${store.name}`, description: store.description, layout: page.layout, pageHeading: { text: page.title, visible: true }, leadFromFirst: true, leadType: null }
+      return {
+        ...plain,
+        title: `${page.title} – ${store.name}`,
+        description: store.description,
+        layout: page.layout,
+        pageHeading: { text: page.title, visible: true },
+        leadFromFirst: true,
+        leadType: null,
+      }
     }
     case 'blog': {
       if (route.slug !== SAMPLE_POST_SLUG) return notFound
@@ -284,7 +321,10 @@ export async function renderStorefrontPage(req: RenderRequest): Promise<Rendered
   while (start < layout.length && layout[start]?.type === 'announcement-bar') {
     const section = layout[start]!
     const bar = announcementBar(section.settings, env)
-    if (bar) topBars.push(html`<div class="sf-section" data-section-type="${section.type}" data-section-id="${section.id}">${bar}</div>`)
+    if (bar)
+      topBars.push(
+        html`<div class="sf-section" data-section-type="${section.type}" data-section-id="${section.id}">${bar}</div>`,
+      )
     start++
   }
   const body = layout.slice(start)
@@ -294,11 +334,20 @@ export async function renderStorefrontPage(req: RenderRequest): Promise<Rendered
   const content = body.filter((s) => s.type !== 'spacer' && s.type !== 'announcement-bar')
   let leadIndex = -1
   if (resolved.leadType !== null) leadIndex = body.findIndex((s) => s.type === resolved.leadType)
-  else if (resolved.leadFromFirst && content[0] && canLeadPage(content[0]) && content[0].type !== 'newsletter') leadIndex = body.indexOf(content[0])
+  else if (resolved.leadFromFirst && content[0] && canLeadPage(content[0]) && content[0].type !== 'newsletter')
+    leadIndex = body.indexOf(content[0])
   const sections: Html[] = []
   body.forEach((section, i) => {
-    const rendered = renderSection(section, env, { level: i === leadIndex ? 1 : 2, first: i === 0 }, { post: resolved.post })
-    if (rendered) sections.push(html`<div class="sf-section" data-section-type="${section.type}" data-section-id="${section.id}">${rendered}</div>`)
+    const rendered = renderSection(
+      section,
+      env,
+      { level: i === leadIndex ? 1 : 2, first: i === 0 },
+      { post: resolved.post },
+    )
+    if (rendered)
+      sections.push(
+        html`<div class="sf-section" data-section-type="${section.type}" data-section-id="${section.id}">${rendered}</div>`,
+      )
   })
   let mainContent: Html
   const ownHeading =
@@ -347,5 +396,11 @@ ${mainContent}
 </main>
 ${footer}`,
   })
-  return { status: resolved.status, html: page, styleHash: style.hash, missingRefs: [...report.missingRefs], notes: report.notes }
+  return {
+    status: resolved.status,
+    html: page,
+    styleHash: style.hash,
+    missingRefs: [...report.missingRefs],
+    notes: report.notes,
+  }
 }

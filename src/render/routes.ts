@@ -111,7 +111,11 @@ export function routePath(route: Route): string {
   }
 }
 
-export type PageRequest = { readonly route: Route; readonly query: PageQuery; /** The route and query part of a page's cache key. */ readonly pageKey: string }
+export type PageRequest = {
+  readonly route: Route
+  readonly query: PageQuery /** The route and query part of a page's cache key. */
+  readonly pageKey: string
+}
 
 // Parsed requests by path and query string: a page served from memory skips the parse. Bounded,
 // and long strings are not kept, so odd URLs cannot grow it.
@@ -126,7 +130,11 @@ export function pageRequest(subpath: string, search: string): PageRequest {
   if (known !== undefined) return known
   const route = Object.freeze(parseRoute(subpath))
   const query = Object.freeze(readQuery(new URLSearchParams(search)))
-  const parsed = Object.freeze({ route, query, pageKey: `${route.kind === 'newsletter' ? 'not-found' : routePath(route) || route.kind}|${queryKey(route, query)}` })
+  const parsed = Object.freeze({
+    route,
+    query,
+    pageKey: `${route.kind === 'newsletter' ? 'not-found' : routePath(route) || route.kind}|${queryKey(route, query)}`,
+  })
   if (key.length <= PARSED_MAX_KEY) {
     if (parsedRequests.size >= PARSED_MAX_ENTRIES) parsedRequests.clear()
     parsedRequests.set(key, parsed)

@@ -25,7 +25,15 @@ function servicePage(input: { status: number; title: string; urls: Urls; body: H
   return {
     status: input.status,
     styleHash: style.hash,
-    html: documentShell({ title: input.title, description: input.title, style: style.element, bodyClass: 'preset-modern service-page', urls: input.urls, noindex: input.noindex ?? true, body: input.body }),
+    html: documentShell({
+      title: input.title,
+      description: input.title,
+      style: style.element,
+      bodyClass: 'preset-modern service-page',
+      urls: input.urls,
+      noindex: input.noindex ?? true,
+      body: input.body,
+    }),
   }
 }
 
@@ -41,22 +49,49 @@ ${link ? html`<div class="buttons">${link}</div>` : null}
 export function previewRejectedPage(reason: 'expired' | 'invalid' | 'theme-gone'): ServicePage {
   const urls = createUrls('', '')
   const text = {
-    expired: ['This preview link has expired', 'Preview links are valid for 15 minutes. Ask for a new preview link to see the theme.'],
-    invalid: ['This preview link is not valid', 'The link may be incomplete or altered. Ask for a new preview link to see the theme.'],
-    'theme-gone': ['This preview is no longer available', 'The theme of this preview link was archived or no longer exists.'],
+    expired: [
+      'This preview link has expired',
+      'Preview links are valid for 15 minutes. Ask for a new preview link to see the theme.',
+    ],
+    invalid: [
+      'This preview link is not valid',
+      'The link may be incomplete or altered. Ask for a new preview link to see the theme.',
+    ],
+    'theme-gone': [
+      'This preview is no longer available',
+      'The theme of this preview link was archived or no longer exists.',
+    ],
   }[reason]
-  return servicePage({ status: 401, title: text[0] ?? 'Preview unavailable', urls, body: simpleBody(text[0] ?? '', [text[1] ?? ''], null) })
+  return servicePage({
+    status: 401,
+    title: text[0] ?? 'Preview unavailable',
+    urls,
+    body: simpleBody(text[0] ?? '', [text[1] ?? ''], null),
+  })
 }
 
 export function storeNotFoundPage(): ServicePage {
   const urls = createUrls('', '')
-  return servicePage({ status: 404, title: 'Store not found', urls, body: simpleBody('Store not found', ['There is no store at this address.'], null) })
+  return servicePage({
+    status: 404,
+    title: 'Store not found',
+    urls,
+    body: simpleBody('Store not found', ['There is no store at this address.'], null),
+  })
 }
 
 export function errorPage(status: number): ServicePage {
   const urls = createUrls('', '')
-  const message = status === 503 ? 'The store is temporarily unavailable. Please try again in a moment.' : 'Something went wrong on our side. Please try again in a moment.'
-  return servicePage({ status, title: 'Temporarily unavailable', urls, body: simpleBody('Sorry, something went wrong', [message], null) })
+  const message =
+    status === 503
+      ? 'The store is temporarily unavailable. Please try again in a moment.'
+      : 'Something went wrong on our side. Please try again in a moment.'
+  return servicePage({
+    status,
+    title: 'Temporarily unavailable',
+    urls,
+    body: simpleBody('Sorry, something went wrong', [message], null),
+  })
 }
 
 function serviceHeader(store: StoreView, urls: Urls, label: string): Html {
@@ -70,7 +105,9 @@ export function newsletterPage(store: StoreView, urls: Urls, preview: PreviewInf
     urls,
     body: html`${preview ? previewBanner(preview, []) : null}${serviceHeader(store, urls, 'Newsletter')}${simpleBody(
       'Newsletter sign-up is not open yet',
-      [`${store.name} does not collect newsletter sign-ups yet, so your address was not stored. Please check back soon.`],
+      [
+        `${store.name} does not collect newsletter sign-ups yet, so your address was not stored. Please check back soon.`,
+      ],
       html`<a class="btn" href="${urls.path('/')}">Back to the store</a>`,
     )}`,
   })
@@ -109,13 +146,26 @@ export function checkoutPage(input: CheckoutInput): ServicePage {
   const threshold = checkout?.freeShippingThreshold?.cents ?? null
   const freeShipping = threshold !== null && subtotal >= threshold
   const rates = (checkout?.shippingZones ?? []).flatMap((z) => z.rates.map((r) => ({ zone: z.name, ...r })))
-  const cheapest = rates.reduce<number | null>((min, r) => (min === null || r.price.cents < min ? r.price.cents : min), null)
+  const cheapest = rates.reduce<number | null>(
+    (min, r) => (min === null || r.price.cents < min ? r.price.cents : min),
+    null,
+  )
   const shipping = freeShipping ? 0 : (cheapest ?? 0)
   const codFee = checkout?.codFee.cents ?? 0
   const total = subtotal + shipping + codFee
   const overMax = checkout?.maxOrderTotal ? total > checkout.maxOrderTotal.cents : false
   const image = product.featuredImage ? urls.image(product.featuredImage.url) : null
-  const fields = (checkout?.requiredFields ?? []).map((f) => ({ fullName: 'full name', phone: 'phone number', address1: 'address', city: 'city', postalCode: 'postal code', email: 'email address' })[f] ?? f)
+  const fields = (checkout?.requiredFields ?? []).map(
+    (f) =>
+      ({
+        fullName: 'full name',
+        phone: 'phone number',
+        address1: 'address',
+        city: 'city',
+        postalCode: 'postal code',
+        email: 'email address',
+      })[f] ?? f,
+  )
   const body = html`${header}<main id="main" tabindex="-1"><div class="checkout">
 <h1>Checkout</h1>
 <p>Review your order. You pay in cash to the courier when it arrives.</p>
@@ -137,9 +187,14 @@ export function checkoutPage(input: CheckoutInput): ServicePage {
 <tr class="grand"><th scope="row" colspan="3">Estimated total</th><td class="num">${fmt(total)}</td></tr>
 </tfoot>
 </table>
-${rates.length > 0 ? html`<h2>Delivery options</h2><ul class="rates">${rates.map(
-    (r) => html`<li>${r.zone}: ${r.name}, ${freeShipping ? 'free' : formatMoney(store.locale, r.price)}, ${r.minDeliveryDays}–${r.maxDeliveryDays} days</li>`,
-  )}</ul>` : null}
+${
+  rates.length > 0
+    ? html`<h2>Delivery options</h2><ul class="rates">${rates.map(
+        (r) =>
+          html`<li>${r.zone}: ${r.name}, ${freeShipping ? 'free' : formatMoney(store.locale, r.price)}, ${r.minDeliveryDays}–${r.maxDeliveryDays} days</li>`,
+      )}</ul>`
+    : null
+}
 ${overMax && checkout?.maxOrderTotal ? html`<p class="notice">Cash-on-delivery orders are limited to ${formatMoney(store.locale, checkout.maxOrderTotal)}. Lower the quantity to order.</p>` : null}
 ${checkout?.orderConfirmation.policy ? html`<p class="notice">${checkout.orderConfirmation.policy}</p>` : null}
 ${fields.length > 0 ? html`<p>To place the order you will give your ${fields.join(', ')}.</p>` : null}

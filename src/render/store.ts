@@ -31,7 +31,9 @@ function menuLinks(items: unknown): NavLink[] {
     const item = raw as { label?: unknown; href?: unknown; children?: unknown }
     if (typeof item?.label !== 'string') return []
     const children = Array.isArray(item.children)
-      ? item.children.flatMap((c: { label?: unknown; href?: unknown }) => (typeof c?.label === 'string' ? [{ label: c.label, href: c.href }] : []))
+      ? item.children.flatMap((c: { label?: unknown; href?: unknown }) =>
+          typeof c?.label === 'string' ? [{ label: c.label, href: c.href }] : [],
+        )
       : []
     return [{ label: item.label, href: item.href, children }]
   })

@@ -38,7 +38,13 @@ import type { Mode } from './env.ts'
 import type { PreviewInfo } from './layout.ts'
 import { renderStorefrontPage, type RenderedPage } from './page.ts'
 import { pageRequest, routePath, type PageRequest } from './routes.ts'
-import { checkoutPage, newsletterPage, previewRejectedPage, storeNotFoundPage, type ServicePage } from './service-pages.ts'
+import {
+  checkoutPage,
+  newsletterPage,
+  previewRejectedPage,
+  storeNotFoundPage,
+  type ServicePage,
+} from './service-pages.ts'
 import { loadStoreView, type StoreView } from './store.ts'
 import { createUrls } from './urls.ts'
 import { createHash } from 'node:crypto'
@@ -84,7 +90,12 @@ type Probe = {
 
 // `servedLive`: the response of a live cache hit, built on the first one. Every later hit sends
 // the same header objects, so a page served from memory builds nothing per request.
-type CachedPage = Omit<RenderedPage, 'html'> & { body: Buffer; gzip: Buffer; etag: string; servedLive?: StorefrontResponse }
+type CachedPage = Omit<RenderedPage, 'html'> & {
+  body: Buffer
+  gzip: Buffer
+  etag: string
+  servedLive?: StorefrontResponse
+}
 
 /** The strong ETag of a cached page's compressed copy. */
 export const gzipEtag = (etag: string) => `${etag.slice(0, -1)}-gzip"`
@@ -150,16 +161,42 @@ export function createStorefront(services: StorefrontServices, options: Storefro
     ttlMs: ttl,
     sizeOf: (p) => p.body.length + p.gzip.length + 512,
   })
-  const storeViews = new RenderCache<StoreView>({ maxEntries: 500, maxBytes: 16 * 1024 * 1024, ttlMs: ttl, sizeOf: () => 8192 })
-  const documents = new RenderCache<unknown>({ maxEntries: 200, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000, sizeOf: () => 64 * 1024 })
+  const storeViews = new RenderCache<StoreView>({
+    maxEntries: 500,
+    maxBytes: 16 * 1024 * 1024,
+    ttlMs: ttl,
+    sizeOf: () => 8192,
+  })
+  const documents = new RenderCache<unknown>({
+    maxEntries: 200,
+    maxBytes: 64 * 1024 * 1024,
+    ttlMs: 10 * 60_000,
+    sizeOf: () => 64 * 1024,
+  })
   const db = services.db
-  const probes = new StoreScopedCache<Probe>({ feed: services.changeFeed, maxAgeMs: ttl, count: (result) => storefrontProbes.inc({ result }) })
+  const probes = new StoreScopedCache<Probe>({
+    feed: services.changeFeed,
+    maxAgeMs: ttl,
+    count: (result) => storefrontProbes.inc({ result }),
+  })
   const sharedMaxAge = services.config.storefront.sharedMaxAgeSeconds
-  const liveCacheControl = sharedMaxAge > 0 ? `public, max-age=0, s-maxage=${sharedMaxAge}, stale-while-revalidate=${sharedMaxAge}` : 'public, no-cache'
+  const liveCacheControl =
+    sharedMaxAge > 0
+      ? `public, max-age=0, s-maxage=${sharedMaxAge}, stale-while-revalidate=${sharedMaxAge}`
+      : 'public, no-cache'
 
   const menusVersion = sql<number>`coalesce((select max(n.stream_version) from navigation_menus n where n.store_id = s.store_id), 0)`
 
-  type ProbeRow = { store_id: string; slug: string; catalog_version: number; menus_version: number; theme_id: string | null; version: number | null; status: string | null; name: string | null }
+  type ProbeRow = {
+    store_id: string
+    slug: string
+    catalog_version: number
+    menus_version: number
+    theme_id: string | null
+    version: number | null
+    status: string | null
+    name: string | null
+  }
   const toProbe = (row: ProbeRow): Probe => ({
     storeId: row.store_id,
     slug: row.slug,
@@ -175,8 +212,19 @@ export function createStorefront(services: StorefrontServices, options: Storefro
     const row = await db
       .selectFrom('stores as s')
       .leftJoin('live_themes as lt', 'lt.store_id', 's.store_id')
-      .leftJoin('themes as t', (join) => join.onRef('t.theme_id', '=', 'lt.theme_id').onRef('t.store_id', '=', 's.store_id'))
-      .select(['s.store_id', 's.slug', 's.catalog_version', 't.theme_id', 't.version', 't.status', 't.name', menusVersion.as('menus_version')])
+      .leftJoin('themes as t', (join) =>
+        join.onRef('t.theme_id', '=', 'lt.theme_id').onRef('t.store_id', '=', 's.store_id'),
+      )
+      .select([
+        's.store_id',
+        's.slug',
+        's.catalog_version',
+        't.theme_id',
+        't.version',
+        't.status',
+        't.name',
+        menusVersion.as('menus_version'),
+      ])
       .where('s.slug', '=', slug)
       .executeTakeFirst()
     return row ? toProbe(row) : null
@@ -186,7 +234,16 @@ export function createStorefront(services: StorefrontServices, options: Storefro
     const row = await db
       .selectFrom('stores as s')
       .innerJoin('themes as t', 't.store_id', 's.store_id')
-      .select(['s.store_id', 's.slug', 's.catalog_version', 't.theme_id', 't.version', 't.status', 't.name', menusVersion.as('menus_version')])
+      .select([
+        's.store_id',
+        's.slug',
+        's.catalog_version',
+        't.theme_id',
+        't.version',
+        't.status',
+        't.name',
+        menusVersion.as('menus_version'),
+      ])
       .where('s.store_id', '=', storeId)
       .where('t.theme_id', '=', themeId)
       .executeTakeFirst()
@@ -216,9 +273,17 @@ export function createStorefront(services: StorefrontServices, options: Storefro
     const key = `${probe.storeId}|${themeId}@${probe.themeVersion}`
     return (
       await documents.getOrCreate(key, async () => {
-        const row = await db.selectFrom('themes').select(['document', 'version']).where('theme_id', '=', themeId).where('store_id', '=', probe.storeId).executeTakeFirst()
+        const row = await db
+          .selectFrom('themes')
+          .select(['document', 'version'])
+          .where('theme_id', '=', themeId)
+          .where('store_id', '=', probe.storeId)
+          .executeTakeFirst()
         // Only keep a document read at the probed version (a newer one gets its own key).
-        return { value: row?.document ?? defaultThemeDocument(store.identity), store: row?.version === probe.themeVersion }
+        return {
+          value: row?.document ?? defaultThemeDocument(store.identity),
+          store: row?.version === probe.themeVersion,
+        }
       })
     ).value
   }
@@ -240,14 +305,24 @@ export function createStorefront(services: StorefrontServices, options: Storefro
 
   function servicePageResponse(page: ServicePage, mode: Mode, extra: Record<string, string> = {}): StorefrontResponse {
     const base: Record<string, string> = mode === 'preview' ? {} : { 'cache-control': 'no-store' }
-    return { status: page.status, html: page.html, headers: headersFor(mode, page.styleHash, { ...base, ...extra }), missingRefs: [], cache: 'none' }
+    return {
+      status: page.status,
+      html: page.html,
+      headers: headersFor(mode, page.styleHash, { ...base, ...extra }),
+      missingRefs: [],
+      cache: 'none',
+    }
   }
 
   // `document`: an earlier version's document (merchant previews of a version); the probe then carries that version.
   type Target = { probe: Probe; mode: Mode; basePath: string; preview: PreviewInfo | null; document?: unknown }
 
   // Renders a page for the cache (the store view and theme document are read only here).
-  async function renderPage(target: Target, route: PageRequest['route'], query: PageRequest['query']): Promise<{ value: CachedPage; store: boolean }> {
+  async function renderPage(
+    target: Target,
+    route: PageRequest['route'],
+    query: PageRequest['query'],
+  ): Promise<{ value: CachedPage; store: boolean }> {
     const { probe, mode, basePath, preview } = target
     const store = await storeView(probe)
     if (store === null) throw new StoreGone()
@@ -264,7 +339,16 @@ export function createStorefront(services: StorefrontServices, options: Storefro
       now: services.clock(),
     })
     if (rendered.missingRefs.length > 0) {
-      services.logger.warn({ storeId: probe.storeId, themeId: probe.themeId, themeVersion: probe.themeVersion, path: routePath(route), missingRefs: rendered.missingRefs }, 'storefront page references catalog records that no longer exist')
+      services.logger.warn(
+        {
+          storeId: probe.storeId,
+          themeId: probe.themeId,
+          themeVersion: probe.themeVersion,
+          path: routePath(route),
+          missingRefs: rendered.missingRefs,
+        },
+        'storefront page references catalog records that no longer exist',
+      )
     }
     const body = Buffer.from(rendered.html, 'utf8')
     const gzip = await gzipAsync(body, { level: 6 })
@@ -273,7 +357,12 @@ export function createStorefront(services: StorefrontServices, options: Storefro
     return { value: { ...rest, body, gzip, etag }, store: true }
   }
 
-  async function serve(target: Target, subpath: string, search: string, ifNoneMatch: string | undefined): Promise<StorefrontResponse> {
+  async function serve(
+    target: Target,
+    subpath: string,
+    search: string,
+    ifNoneMatch: string | undefined,
+  ): Promise<StorefrontResponse> {
     const { probe, mode, basePath, preview } = target
     const { route, query, pageKey } = pageRequest(subpath, search)
 
@@ -285,7 +374,11 @@ export function createStorefront(services: StorefrontServices, options: Storefro
       const product = query.variant ? await catalog.productOfVariant(query.variant) : null
       const quantityParam = Number(new URLSearchParams(search).get('quantity') ?? '1')
       const quantity = Number.isInteger(quantityParam) && quantityParam >= 1 && quantityParam <= 10 ? quantityParam : 1
-      return servicePageResponse(checkoutPage({ store, urls, product, variantId: query.variant, quantity, preview }), mode, { 'cache-control': 'no-store' })
+      return servicePageResponse(
+        checkoutPage({ store, urls, product, variantId: query.variant, quantity, preview }),
+        mode,
+        { 'cache-control': 'no-store' },
+      )
     }
 
     const theme = probe.themeId === null ? DEFAULT_THEME_KEY : `${probe.themeId}@${probe.themeVersion}`
@@ -301,7 +394,14 @@ export function createStorefront(services: StorefrontServices, options: Storefro
     if (mode === 'live') {
       if (page.status === 200 && etagMatches(ifNoneMatch, page.etag)) {
         const { headers } = pageResponse(page, mode, hit)
-        return { status: 304, html: '', headers, gzipHeaders: { ...headers, etag: gzipEtag(page.etag) }, missingRefs: page.missingRefs, cache: 'hit' }
+        return {
+          status: 304,
+          html: '',
+          headers,
+          gzipHeaders: { ...headers, etag: gzipEtag(page.etag) },
+          missingRefs: page.missingRefs,
+          cache: 'hit',
+        }
       }
       if (hit) return (page.servedLive ??= pageResponse(page, mode, true))
     }
@@ -316,25 +416,51 @@ export function createStorefront(services: StorefrontServices, options: Storefro
       if (page.status === 200) extra['cache-control'] = liveCacheControl
     }
     const headers = headersFor(mode, page.styleHash, extra)
-    const gzipHeaders = { ...headers, 'content-encoding': 'gzip', ...(mode === 'live' ? { etag: gzipEtag(page.etag) } : {}) }
-    return { status: page.status, html: page.body, gzip: page.gzip, headers, gzipHeaders, missingRefs: page.missingRefs, cache: hit ? 'hit' : 'miss' }
+    const gzipHeaders = {
+      ...headers,
+      'content-encoding': 'gzip',
+      ...(mode === 'live' ? { etag: gzipEtag(page.etag) } : {}),
+    }
+    return {
+      status: page.status,
+      html: page.body,
+      gzip: page.gzip,
+      headers,
+      gzipHeaders,
+      missingRefs: page.missingRefs,
+      cache: hit ? 'hit' : 'miss',
+    }
   }
 
   return {
     /** /s/{slug}{subpath}: the store's active theme, or the default theme when none is active. */
     async live(slug: string, subpath: string, search: string, ifNoneMatch?: string): Promise<StorefrontResponse> {
-      const probe = await probes.get(slug, () => probeLive(slug), (p) => p.storeId)
+      const probe = await probes.get(
+        slug,
+        () => probeLive(slug),
+        (p) => p.storeId,
+      )
       if (probe === null) return servicePageResponse(storeNotFoundPage(), 'live')
-      return serve({ probe, mode: 'live', basePath: `/s/${encodeURIComponent(probe.slug)}`, preview: null }, subpath, search, ifNoneMatch)
+      return serve(
+        { probe, mode: 'live', basePath: `/s/${encodeURIComponent(probe.slug)}`, preview: null },
+        subpath,
+        search,
+        ifNoneMatch,
+      )
     },
 
     /** /preview/{token}{subpath}: the token's theme, checked on every request. */
     async preview(token: string, subpath: string, search: string): Promise<StorefrontResponse> {
       const verified = await verifyPreviewToken(services.signingSecret, token, services.clock())
-      if (!verified.ok) return servicePageResponse(previewRejectedPage(verified.error.code === 'PREVIEW_TOKEN_EXPIRED' ? 'expired' : 'invalid'), 'preview')
+      if (!verified.ok)
+        return servicePageResponse(
+          previewRejectedPage(verified.error.code === 'PREVIEW_TOKEN_EXPIRED' ? 'expired' : 'invalid'),
+          'preview',
+        )
       const { storeId, themeId, expiresAt } = verified.claims
       const probe = await probePreview(storeId, themeId)
-      if (probe === null || probe.themeStatus === 'archived') return servicePageResponse(previewRejectedPage('theme-gone'), 'preview')
+      if (probe === null || probe.themeStatus === 'archived')
+        return servicePageResponse(previewRejectedPage('theme-gone'), 'preview')
       const preview: PreviewInfo = { themeName: probe.themeName ?? 'theme', expiresAt, version: probe.themeVersion }
       return serve({ probe, mode: 'preview', basePath: `/preview/${token}`, preview }, subpath, search, undefined)
     },
@@ -344,29 +470,72 @@ export function createStorefront(services: StorefrontServices, options: Storefro
      * With `at`, the theme as it was at that version (the caller replays it from the history); a version never
      * changes, so its pages are cached under theme@version like the current one.
      */
-    async merchantPreview(input: { storeId: string; themeId: string; basePath: string; until: Date; at?: { version: number; document: unknown } }, subpath: string, search: string): Promise<StorefrontResponse | null> {
+    async merchantPreview(
+      input: {
+        storeId: string
+        themeId: string
+        basePath: string
+        until: Date
+        at?: { version: number; document: unknown }
+      },
+      subpath: string,
+      search: string,
+    ): Promise<StorefrontResponse | null> {
       const found = await probePreview(input.storeId, input.themeId)
       if (found === null) return null
       const probe = input.at ? { ...found, themeVersion: input.at.version } : found
-      const preview: PreviewInfo = { themeName: probe.themeName ?? 'theme', expiresAt: input.until, version: probe.themeVersion }
-      return serve({ probe, mode: 'preview', basePath: input.basePath, preview, ...(input.at ? { document: input.at.document } : {}) }, subpath, search, undefined)
+      const preview: PreviewInfo = {
+        themeName: probe.themeName ?? 'theme',
+        expiresAt: input.until,
+        version: probe.themeVersion,
+      }
+      return serve(
+        {
+          probe,
+          mode: 'preview',
+          basePath: input.basePath,
+          preview,
+          ...(input.at ? { document: input.at.document } : {}),
+        },
+        subpath,
+        search,
+        undefined,
+      )
     },
 
     /** The answer to the newsletter form (POST .../newsletter). */
     async newsletter(target: { slug: string } | { token: string }): Promise<StorefrontResponse> {
       if ('slug' in target) {
-        const probe = await probes.get(target.slug, () => probeLive(target.slug), (p) => p.storeId)
+        const probe = await probes.get(
+          target.slug,
+          () => probeLive(target.slug),
+          (p) => p.storeId,
+        )
         const store = probe ? await storeView(probe) : null
         if (probe === null || store === null) return servicePageResponse(storeNotFoundPage(), 'live')
-        return servicePageResponse(newsletterPage(store, createUrls(`/s/${encodeURIComponent(probe.slug)}`, services.baseUrl), null), 'live')
+        return servicePageResponse(
+          newsletterPage(store, createUrls(`/s/${encodeURIComponent(probe.slug)}`, services.baseUrl), null),
+          'live',
+        )
       }
       const verified = await verifyPreviewToken(services.signingSecret, target.token, services.clock())
-      if (!verified.ok) return servicePageResponse(previewRejectedPage(verified.error.code === 'PREVIEW_TOKEN_EXPIRED' ? 'expired' : 'invalid'), 'preview')
+      if (!verified.ok)
+        return servicePageResponse(
+          previewRejectedPage(verified.error.code === 'PREVIEW_TOKEN_EXPIRED' ? 'expired' : 'invalid'),
+          'preview',
+        )
       const probe = await probePreview(verified.claims.storeId, verified.claims.themeId)
       const store = probe && probe.themeStatus !== 'archived' ? await storeView(probe) : null
       if (probe === null || store === null) return servicePageResponse(previewRejectedPage('theme-gone'), 'preview')
-      const preview: PreviewInfo = { themeName: probe.themeName ?? 'theme', expiresAt: verified.claims.expiresAt, version: probe.themeVersion }
-      return servicePageResponse(newsletterPage(store, createUrls(`/preview/${target.token}`, services.baseUrl), preview), 'preview')
+      const preview: PreviewInfo = {
+        themeName: probe.themeName ?? 'theme',
+        expiresAt: verified.claims.expiresAt,
+        version: probe.themeVersion,
+      }
+      return servicePageResponse(
+        newsletterPage(store, createUrls(`/preview/${target.token}`, services.baseUrl), preview),
+        'preview',
+      )
     },
 
     close: () => probes.close(),

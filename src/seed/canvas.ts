@@ -170,6 +170,7 @@ export class Canvas {
 
   // A polyline through points, drawn as joined strokes.
   path(points: readonly (readonly [number, number])[], width: number, c: Rgb): void {
-    for (let i = 1; i < points.length; i++) this.line(points[i - 1]![0], points[i - 1]![1], points[i]![0], points[i]![1], width, c)
+    for (let i = 1; i < points.length; i++)
+      this.line(points[i - 1]![0], points[i - 1]![1], points[i]![0], points[i]![1], width, c)
   }
 }

@@ -22,7 +22,6 @@ export type GeneratedImage = {
 
 // --- palettes ---
 
-
 const hex = (s: string): Rgb => [parseInt(s.slice(1, 3), 16), parseInt(s.slice(3, 5), 16), parseInt(s.slice(5, 7), 16)]
 const pal = (bg: string, main: string, second: string, accent: string, shadow: string): Palette => ({
   bg: hex(bg),
@@ -98,7 +97,8 @@ export function productImage(spec: ProductImageSpec): GeneratedImage {
   cv.clear(p.bg)
   // background decoration: a soft disc or a band, placed per seed
   const deco = Math.floor(rnd() * 3)
-  if (deco === 0) cv.circle(size * (0.2 + rnd() * 0.6), size * (0.2 + rnd() * 0.3), size * (0.25 + rnd() * 0.1), p.shadow)
+  if (deco === 0)
+    cv.circle(size * (0.2 + rnd() * 0.6), size * (0.2 + rnd() * 0.3), size * (0.25 + rnd() * 0.1), p.shadow)
   else if (deco === 1) cv.rect(0, size * (0.55 + rnd() * 0.15), size, size, p.shadow)
   else cv.roundRect(size * 0.1, size * 0.1, size * 0.8, size * 0.8, size * 0.2, p.shadow)
 
@@ -135,7 +135,16 @@ export function bannerImage(spec: BannerSpec): GeneratedImage {
       while (x < w * 1.1) {
         const half = w * (0.12 + rnd() * 0.12)
         const peak = base - h * (0.18 + rnd() * 0.22)
-        cv.polygon([[x, h], [x, base], [x + half, peak], [x + half * 2, base], [x + half * 2, h]], c)
+        cv.polygon(
+          [
+            [x, h],
+            [x, base],
+            [x + half, peak],
+            [x + half * 2, base],
+            [x + half * 2, h],
+          ],
+          c,
+        )
         x += half * 1.5
       }
     })
@@ -167,8 +176,22 @@ export function logoImage(spec: LogoSpec): GeneratedImage {
   const alpha = new Canvas(n, n)
   alpha.circle(n / 2, n / 2, n * 0.46, [255, 255, 255])
   if (spec.style === 'peak') {
-    cv.polygon([[n * 0.2, n * 0.7], [n * 0.42, n * 0.3], [n * 0.64, n * 0.7]], p.bg)
-    cv.polygon([[n * 0.45, n * 0.7], [n * 0.62, n * 0.42], [n * 0.8, n * 0.7]], p.accent)
+    cv.polygon(
+      [
+        [n * 0.2, n * 0.7],
+        [n * 0.42, n * 0.3],
+        [n * 0.64, n * 0.7],
+      ],
+      p.bg,
+    )
+    cv.polygon(
+      [
+        [n * 0.45, n * 0.7],
+        [n * 0.62, n * 0.42],
+        [n * 0.8, n * 0.7],
+      ],
+      p.accent,
+    )
   } else {
     cv.halfDisc(n / 2, n * 0.62, n * 0.24, -1, p.accent)
     cv.rect(n * 0.2, n * 0.64, n * 0.6, n * 0.05, p.bg)

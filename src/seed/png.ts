@@ -14,7 +14,8 @@ function chunk(type: string, data: Buffer): Buffer {
 
 // rgb: width * height * channels bytes, row-major; 3 channels (RGB) or 4 (RGBA).
 export function encodePng(width: number, height: number, rgb: Uint8Array, channels: 3 | 4 = 3): Buffer {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new RangeError('bad image size')
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
+    throw new RangeError('bad image size')
   if (rgb.length !== width * height * channels) throw new RangeError('pixel buffer does not match the size')
   const ihdr = Buffer.alloc(13)
   ihdr.writeUInt32BE(width, 0)

@@ -1,8 +1,23 @@
 import { randomBytes } from 'node:crypto'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../db/database.ts'
-import { buildDemoCatalog, DEMO_STORE_IDS, type DemoImage, type DemoImageSpec, type DemoNavItem, type DemoStore } from './demo-catalog.ts'
-import { bannerImage, bannerSpecKey, imageSpecKey, logoImage, logoSpecKey, productImage, type GeneratedImage } from './images.ts'
+import {
+  buildDemoCatalog,
+  DEMO_STORE_IDS,
+  type DemoImage,
+  type DemoImageSpec,
+  type DemoNavItem,
+  type DemoStore,
+} from './demo-catalog.ts'
+import {
+  bannerImage,
+  bannerSpecKey,
+  imageSpecKey,
+  logoImage,
+  logoSpecKey,
+  productImage,
+  type GeneratedImage,
+} from './images.ts'
 
 // Seeds the demo commerce read side (two stores) in one transaction. Navigation menus and
 // media assets are event-sourced elsewhere: they are returned, not inserted. Their image
@@ -35,10 +50,20 @@ export const mediaPath = (sha256: string): string => `/media/${sha256}.png`
 const rendered = new Map<string, GeneratedImage>()
 
 export function renderDemoImage(image: DemoImageSpec): GeneratedImage {
-  const key = image.kind === 'product' ? imageSpecKey(image.spec) : image.kind === 'banner' ? bannerSpecKey(image.spec) : logoSpecKey(image.spec)
+  const key =
+    image.kind === 'product'
+      ? imageSpecKey(image.spec)
+      : image.kind === 'banner'
+        ? bannerSpecKey(image.spec)
+        : logoSpecKey(image.spec)
   let out = rendered.get(key)
   if (!out) {
-    out = image.kind === 'product' ? productImage(image.spec) : image.kind === 'banner' ? bannerImage(image.spec) : logoImage(image.spec)
+    out =
+      image.kind === 'product'
+        ? productImage(image.spec)
+        : image.kind === 'banner'
+          ? bannerImage(image.spec)
+          : logoImage(image.spec)
     rendered.set(key, out)
   }
   return out
@@ -46,7 +71,15 @@ export function renderDemoImage(image: DemoImageSpec): GeneratedImage {
 
 function asset(img: DemoImage): DemoMediaAsset {
   const r = renderDemoImage(img.image)
-  return { url: mediaPath(r.sha256), alt: img.alt, contentType: r.contentType, byteSize: r.byteSize, width: r.width, height: r.height, sha256: r.sha256 }
+  return {
+    url: mediaPath(r.sha256),
+    alt: img.alt,
+    contentType: r.contentType,
+    byteSize: r.byteSize,
+    width: r.width,
+    height: r.height,
+    sha256: r.sha256,
+  }
 }
 
 function resultFor(store: DemoStore): DemoSeedStore {
@@ -73,7 +106,13 @@ export async function seedDemoCommerce(db: Kysely<Database>): Promise<DemoSeedRe
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx)
     const existing = new Set(
-      (await trx.selectFrom('stores').select('store_id').where('store_id', 'in', [...DEMO_STORE_IDS]).execute()).map((r) => r.store_id),
+      (
+        await trx
+          .selectFrom('stores')
+          .select('store_id')
+          .where('store_id', 'in', [...DEMO_STORE_IDS])
+          .execute()
+      ).map((r) => r.store_id),
     )
     const blobs = new Map<string, GeneratedImage>()
     for (const store of catalog) {
@@ -102,7 +141,11 @@ export async function seedDemoCommerce(db: Kysely<Database>): Promise<DemoSeedRe
   return { stores: catalog.map(resultFor) }
 }
 
-async function insertStore(trx: Transaction<Database>, store: DemoStore, blobs: Map<string, GeneratedImage>): Promise<void> {
+async function insertStore(
+  trx: Transaction<Database>,
+  store: DemoStore,
+  blobs: Map<string, GeneratedImage>,
+): Promise<void> {
   const sid = store.storeId
   const use = (img: DemoImage) => {
     const r = renderDemoImage(img.image)
@@ -112,7 +155,15 @@ async function insertStore(trx: Transaction<Database>, store: DemoStore, blobs: 
   const logo = use(store.branding.logo)
   for (const b of store.banners) use(b)
 
-  await trx.insertInto('merchants').values({ merchant_id: store.merchant.id, email: store.merchant.email, name: store.merchant.name, password_hash: null }).execute()
+  await trx
+    .insertInto('merchants')
+    .values({
+      merchant_id: store.merchant.id,
+      email: store.merchant.email,
+      name: store.merchant.name,
+      password_hash: null,
+    })
+    .execute()
   await trx
     .insertInto('stores')
     .values({
@@ -136,11 +187,20 @@ async function insertStore(trx: Transaction<Database>, store: DemoStore, blobs: 
       created_at: store.createdAt,
     })
     .execute()
-  await trx.insertInto('store_settings').values({ store_id: sid, settings: JSON.stringify(store.settings) }).execute()
+  await trx
+    .insertInto('store_settings')
+    .values({ store_id: sid, settings: JSON.stringify(store.settings) })
+    .execute()
   // Random per install: never in the catalog, never in a result, never read by a query.
   await trx
     .insertInto('store_secrets')
-    .values(store.secretNames.map((name) => ({ store_id: sid, name, value: `demo_${name}_${randomBytes(24).toString('base64url')}` })))
+    .values(
+      store.secretNames.map((name) => ({
+        store_id: sid,
+        name,
+        value: `demo_${name}_${randomBytes(24).toString('base64url')}`,
+      })),
+    )
     .execute()
 
   const productImages = new Map<string, { url: string; alt: string; width: number; height: number }[]>()
@@ -204,7 +264,11 @@ async function insertStore(trx: Transaction<Database>, store: DemoStore, blobs: 
     .execute()
   await trx
     .insertInto('collection_products')
-    .values(store.collections.flatMap((c) => c.productIds.map((pid, i) => ({ collection_id: c.id, product_id: pid, store_id: sid, position: i + 1 }))))
+    .values(
+      store.collections.flatMap((c) =>
+        c.productIds.map((pid, i) => ({ collection_id: c.id, product_id: pid, store_id: sid, position: i + 1 })),
+      ),
+    )
     .execute()
   await trx
     .insertInto('customers')
@@ -243,5 +307,8 @@ async function insertStore(trx: Transaction<Database>, store: DemoStore, blobs: 
       })),
     )
     .execute()
-  await trx.insertInto('checkout_configs').values({ store_id: sid, config: JSON.stringify(store.checkout) }).execute()
+  await trx
+    .insertInto('checkout_configs')
+    .values({ store_id: sid, config: JSON.stringify(store.checkout) })
+    .execute()
 }

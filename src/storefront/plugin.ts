@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Services } from '../services.ts'
 import { errorPage } from '../render/service-pages.ts'
-import { createStorefront, contentSecurityPolicy, type StorefrontOptions, type StorefrontResponse } from '../render/storefront.ts'
+import {
+  createStorefront,
+  contentSecurityPolicy,
+  type StorefrontOptions,
+  type StorefrontResponse,
+} from '../render/storefront.ts'
 import { withSecurityHeaders } from '../web/security-headers.ts'
 import { STYLESHEET, STYLESHEET_PATH } from '../render/styles.ts'
 import { FAVICON_PATH, FAVICON_SVG } from '../web/favicon.ts'
@@ -28,11 +33,16 @@ import { FAVICON_PATH, FAVICON_SVG } from '../web/favicon.ts'
 // only; the Content-Security-Policy is set per page.
 export function createStorefrontPlugin(options: StorefrontOptions = {}) {
   return async function storefrontPlugin(app: FastifyInstance, services: Services): Promise<void> {
-    const storefront = Object.keys(options).length === 0 ? await services.storefront() : createStorefront(services, options)
+    const storefront =
+      Object.keys(options).length === 0 ? await services.storefront() : createStorefront(services, options)
     app.addHook('onClose', async () => storefront.close())
     await app.register(async (site) => {
       // The newsletter form posts urlencoded data; the body is not read (nothing is stored).
-      site.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, {}))
+      site.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 4096 },
+        (_request, _body, done) => done(null, {}),
+      )
 
       site.setErrorHandler(async (error, request, reply) => {
         const status = (error as { statusCode?: number }).statusCode
@@ -41,18 +51,17 @@ export function createStorefrontPlugin(options: StorefrontOptions = {}) {
         return send(reply, errorResponse(500))
       })
 
-      site.get(STYLESHEET_PATH, async (_request, reply) =>
-        reply.headers(secured(STYLESHEET_HEADERS)).send(STYLESHEET),
-      )
+      site.get(STYLESHEET_PATH, async (_request, reply) => reply.headers(secured(STYLESHEET_HEADERS)).send(STYLESHEET))
 
-      site.get(FAVICON_PATH, async (_request, reply) =>
-        reply.headers(secured(FAVICON_HEADERS)).send(FAVICON_SVG),
-      )
+      site.get(FAVICON_PATH, async (_request, reply) => reply.headers(secured(FAVICON_HEADERS)).send(FAVICON_SVG))
 
       const live = async (request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
         const { subpath, search } = split(request.url, 3)
         const inm = request.headers['if-none-match']
-        return send(reply, await storefront.live(request.params.slug, subpath, search, typeof inm === 'string' ? inm : undefined))
+        return send(
+          reply,
+          await storefront.live(request.params.slug, subpath, search, typeof inm === 'string' ? inm : undefined),
+        )
       }
       const preview = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
         const { subpath, search } = split(request.url, 3)
@@ -62,8 +71,12 @@ export function createStorefrontPlugin(options: StorefrontOptions = {}) {
       site.get('/s/:slug/*', live)
       site.get('/preview/:token', preview)
       site.get('/preview/:token/*', preview)
-      site.post('/s/:slug/newsletter', async (request: FastifyRequest<{ Params: { slug: string } }>, reply) => send(reply, await storefront.newsletter({ slug: request.params.slug })))
-      site.post('/preview/:token/newsletter', async (request: FastifyRequest<{ Params: { token: string } }>, reply) => send(reply, await storefront.newsletter({ token: request.params.token })))
+      site.post('/s/:slug/newsletter', async (request: FastifyRequest<{ Params: { slug: string } }>, reply) =>
+        send(reply, await storefront.newsletter({ slug: request.params.slug })),
+      )
+      site.post('/preview/:token/newsletter', async (request: FastifyRequest<{ Params: { token: string } }>, reply) =>
+        send(reply, await storefront.newsletter({ token: request.params.token })),
+      )
     })
   }
 }
@@ -84,9 +97,20 @@ function split(url: string, skip: number): { subpath: string; search: string } {
 const ACCEPTS_GZIP = /(?:^|,)\s*gzip\s*(?:,|$|;\s*q=(?!0(?:\.0{0,3})?\s*(?:,|$)))/i
 
 // helmet's headers on every response of these routes; the Content-Security-Policy is each page's own.
-const secured = withSecurityHeaders({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: 'no-referrer' } })
-const STYLESHEET_HEADERS = { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' }
-const FAVICON_HEADERS = { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable', 'content-security-policy': "default-src 'none'" }
+const secured = withSecurityHeaders({
+  contentSecurityPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  referrerPolicy: { policy: 'no-referrer' },
+})
+const STYLESHEET_HEADERS = {
+  'content-type': 'text/css; charset=utf-8',
+  'cache-control': 'public, max-age=31536000, immutable',
+}
+const FAVICON_HEADERS = {
+  'content-type': 'image/svg+xml',
+  'cache-control': 'public, max-age=31536000, immutable',
+  'content-security-policy': "default-src 'none'",
+}
 
 // Clients send the same Accept-Encoding on every request: the last answer is kept.
 let lastAccept = ''
@@ -110,6 +134,10 @@ function send(reply: FastifyReply, response: StorefrontResponse) {
 /** A service error page (404, 500 ...): not themed, not cached. */
 function errorResponse(status: number): StorefrontResponse {
   const page = errorPage(status)
-  const headers = { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': contentSecurityPolicy(page.styleHash), 'cache-control': 'no-store' }
+  const headers = {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': contentSecurityPolicy(page.styleHash),
+    'cache-control': 'no-store',
+  }
   return { status, html: page.html, headers, missingRefs: [], cache: 'none' }
 }

@@ -63,7 +63,9 @@ function neutralTemplates(): ThemeDocument['templates'] {
       },
     ],
     product: [{ id: 'product-details', type: 'product-details', settings: { showDescription: true } }],
-    collection: [{ id: 'collection-products', type: 'collection-products', settings: { columns: 4, productsPerPage: 24 } }],
+    collection: [
+      { id: 'collection-products', type: 'collection-products', settings: { columns: 4, productsPerPage: 24 } },
+    ],
     blogPost: [{ id: 'blog-post-article', type: 'article', settings: { showAuthor: true, showDate: true } }],
   }
   return templates
@@ -84,7 +86,9 @@ export function informationPages(store: StoreIdentity): Page[] {
   const tel = contact.phone ? `tel:${contact.phone.replace(/[^+0-9]/g, '')}` : null
   const contactLines = [
     `<li>Email: <a href="mailto:${e(contact.email)}">${e(contact.email)}</a></li>`,
-    contact.phone && tel ? `<li>Phone: <a href="${e(tel)}">${e(contact.phone)}</a>${contact.callHours ? ` (${e(contact.callHours)})` : ''}</li>` : '',
+    contact.phone && tel
+      ? `<li>Phone: <a href="${e(tel)}">${e(contact.phone)}</a>${contact.callHours ? ` (${e(contact.callHours)})` : ''}</li>`
+      : '',
     contact.city ? `<li>Based in ${e(contact.city)}</li>` : '',
   ].join('')
   const about = [
@@ -94,8 +98,12 @@ export function informationPages(store: StoreIdentity): Page[] {
   ].join('')
   const delivery = [
     '<h2>Delivery</h2>',
-    store.delivery.length > 0 ? `<ul>${store.delivery.map((d) => `<li>${e(d)}</li>`).join('')}</ul>` : '<p>We deliver to your door; the cost shows at checkout.</p>',
-    store.freeDeliveryFrom ? `<p>Delivery is free for orders from <strong>${e(store.freeDeliveryFrom)}</strong>.</p>` : '',
+    store.delivery.length > 0
+      ? `<ul>${store.delivery.map((d) => `<li>${e(d)}</li>`).join('')}</ul>`
+      : '<p>We deliver to your door; the cost shows at checkout.</p>',
+    store.freeDeliveryFrom
+      ? `<p>Delivery is free for orders from <strong>${e(store.freeDeliveryFrom)}</strong>.</p>`
+      : '',
     '<h2>Returns</h2>',
     `<p>To return or exchange an item, write to <a href="mailto:${e(contact.email)}">${e(contact.email)}</a> with your order number and we will tell you how to send it back.</p>`,
   ].join('')
@@ -111,7 +119,11 @@ export function informationPages(store: StoreIdentity): Page[] {
   ].join('')
   return [
     textPage('about', `About ${plain(store.name, 100)}`, about),
-    textPage('contact', 'Contact', `<p>We are happy to help with an order, a product or a delivery.</p><ul>${contactLines}</ul>`),
+    textPage(
+      'contact',
+      'Contact',
+      `<p>We are happy to help with an order, a product or a delivery.</p><ul>${contactLines}</ul>`,
+    ),
     textPage('shipping-returns', 'Shipping & returns', delivery),
     textPage('cash-on-delivery', 'Cash on delivery', cash),
   ]
@@ -144,12 +156,15 @@ export function defaultThemeDocument(store?: StoreIdentity): ThemeDocument {
       type: 'hero',
       settings: {
         heading: name,
-        subheading: plain(store.tagline, TEXT_LIMITS.text) || 'Delivered to your door. Pay in cash when your order arrives.',
+        subheading:
+          plain(store.tagline, TEXT_LIMITS.text) || 'Delivered to your door. Pay in cash when your order arrives.',
         primaryButton: { label: 'Shop new arrivals', href: '/products' },
         secondaryButton: { label: 'Our story', href: '/pages/about' },
         alignment: 'center',
         height: 'large',
-        ...(store.heroImage ? { image: { url: store.heroImage.url, alt: plain(store.heroImage.alt, TEXT_LIMITS.alt) } } : {}),
+        ...(store.heroImage
+          ? { image: { url: store.heroImage.url, alt: plain(store.heroImage.alt, TEXT_LIMITS.alt) } }
+          : {}),
       },
     },
     grid,

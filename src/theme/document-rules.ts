@@ -35,21 +35,44 @@ export function sectionRules(section: unknown, path: string, placement: Placemen
       if (typeof id !== 'string') return
       const first = seen.get(id)
       if (first !== undefined) {
-        issues.push(issue(joinPath(path, ['blocks', index, 'id']), 'VALIDATION_FAILED', `Block id '${id}' is already used by blocks[${first}] of this section`))
+        issues.push(
+          issue(
+            joinPath(path, ['blocks', index, 'id']),
+            'VALIDATION_FAILED',
+            `Block id '${id}' is already used by blocks[${first}] of this section`,
+          ),
+        )
       } else seen.set(id, index)
     })
     if (section.blocks.length > LIMITS.blocksPerSection) {
-      issues.push(issue(joinPath(path, ['blocks']), 'LIMIT_EXCEEDED', `Too many blocks in this section: ${section.blocks.length}; the limit is ${LIMITS.blocksPerSection}`))
+      issues.push(
+        issue(
+          joinPath(path, ['blocks']),
+          'LIMIT_EXCEEDED',
+          `Too many blocks in this section: ${section.blocks.length}; the limit is ${LIMITS.blocksPerSection}`,
+        ),
+      )
     }
   }
   return issues
 }
 
-export function layoutRules(layout: unknown, path: string, placement: Placement, sectionIds: Map<string, string>): ValidationIssue[] {
+export function layoutRules(
+  layout: unknown,
+  path: string,
+  placement: Placement,
+  sectionIds: Map<string, string>,
+): ValidationIssue[] {
   if (!Array.isArray(layout)) return []
   const issues: ValidationIssue[] = []
   if (layout.length > LIMITS.sectionsPerLayout) {
-    issues.push(issue(path, 'LIMIT_EXCEEDED', `Too many sections in this layout: ${layout.length}; the limit is ${LIMITS.sectionsPerLayout}`))
+    issues.push(
+      issue(
+        path,
+        'LIMIT_EXCEEDED',
+        `Too many sections in this layout: ${layout.length}; the limit is ${LIMITS.sectionsPerLayout}`,
+      ),
+    )
   }
   layout.forEach((section, index) => {
     const sectionPath = joinPath(path, [index])
@@ -59,7 +82,12 @@ export function layoutRules(layout: unknown, path: string, placement: Placement,
     const first = sectionIds.get(id)
     if (first !== undefined) {
       issues.push(
-        issue(joinPath(sectionPath, ['id']), 'VALIDATION_FAILED', `Section id '${id}' is already used at ${first}`, 'Section ids are unique across the whole theme (all templates and pages).'),
+        issue(
+          joinPath(sectionPath, ['id']),
+          'VALIDATION_FAILED',
+          `Section id '${id}' is already used at ${first}`,
+          'Section ids are unique across the whole theme (all templates and pages).',
+        ),
       )
     } else sectionIds.set(id, sectionPath)
   })
@@ -92,7 +120,13 @@ function uniqueAcrossPages(pages: unknown[], key: 'id' | 'slug'): ValidationIssu
     if (typeof value !== 'string') return
     const first = seen.get(value)
     if (first !== undefined) {
-      issues.push(issue(`pages[${index}].${key}`, 'VALIDATION_FAILED', `Page ${key} '${value}' is already used by pages[${first}]`))
+      issues.push(
+        issue(
+          `pages[${index}].${key}`,
+          'VALIDATION_FAILED',
+          `Page ${key} '${value}' is already used by pages[${first}]`,
+        ),
+      )
     } else seen.set(value, index)
   })
   return issues
@@ -124,7 +158,9 @@ export function wholeDocumentRules(doc: unknown, bytes: number | null): Validati
   }
   if (Array.isArray(doc.pages)) {
     if (doc.pages.length > LIMITS.pagesPerTheme) {
-      issues.push(issue('pages', 'LIMIT_EXCEEDED', `Too many pages: ${doc.pages.length}; the limit is ${LIMITS.pagesPerTheme}`))
+      issues.push(
+        issue('pages', 'LIMIT_EXCEEDED', `Too many pages: ${doc.pages.length}; the limit is ${LIMITS.pagesPerTheme}`),
+      )
     }
     doc.pages.forEach((page, index) => {
       if (isPlainObject(page)) issues.push(...layoutRules(page.layout, `pages[${index}].layout`, 'page', sectionIds))

@@ -35,18 +35,24 @@ const color = (description: string) =>
     .meta({ description: `${description} Hex code, #rgb or #rrggbb.` })
 
 export const themeTokensSchema = strictObject({
-  theme: z.enum(THEME_PRESETS).meta({ description: `Style preset: shapes, spacing and type scale. One of ${THEME_PRESETS.join(', ')}.` }),
+  theme: z
+    .enum(THEME_PRESETS)
+    .meta({ description: `Style preset: shapes, spacing and type scale. One of ${THEME_PRESETS.join(', ')}.` }),
   primaryColor: color('Main brand color: buttons, links, accents.'),
   secondaryColor: color('Second brand color: highlights and the announcement bar.'),
   font: z.enum(FONTS).meta({ description: `Font family for the whole storefront. One of ${FONTS.join(', ')}.` }),
   logo: url('Logo image URL, for example a media asset URL from listMedia (GET /api/v1/media).')
     .nullable()
-    .meta({ description: 'Logo image URL (https:// or a site-relative /path), or null to show the store name as text.' }),
+    .meta({
+      description: 'Logo image URL (https:// or a site-relative /path), or null to show the store name as text.',
+    }),
 }).meta({ description: 'Design tokens shared by every template and page.' })
 
 const navigationLink = {
   label: plainText(TEXT_LIMITS.label, 'Link text.', { min: 1 }),
-  href: url('Link target: a storefront path such as /, /products/<id>, /collections/<id> or /pages/<slug>, or an https:// URL.'),
+  href: url(
+    'Link target: a storefront path such as /, /products/<id>, /collections/<id> or /pages/<slug>, or an https:// URL.',
+  ),
 }
 
 const navigationChildSchema = z
@@ -63,11 +69,17 @@ const navigationChildSchema = z
 export const navigationEntrySchema = strictObject({
   ...navigationLink,
   children: cappedArray(navigationChildSchema, TEXT_LIMITS.navigationChildren, 'child navigation entries')
-    .meta({ description: `Second-level links (at most ${TEXT_LIMITS.navigationChildren}); children cannot have children.` })
+    .meta({
+      description: `Second-level links (at most ${TEXT_LIMITS.navigationChildren}); children cannot have children.`,
+    })
     .optional(),
 }).meta({ description: 'A top-level navigation link with optional children.' })
 
-export const navigationSchema = cappedArray(navigationEntrySchema, TEXT_LIMITS.navigationEntries, 'navigation entries').meta({
+export const navigationSchema = cappedArray(
+  navigationEntrySchema,
+  TEXT_LIMITS.navigationEntries,
+  'navigation entries',
+).meta({
   description: `The theme's main menu (at most ${TEXT_LIMITS.navigationEntries} entries).`,
 })
 
@@ -78,7 +90,9 @@ const layoutSchema = cappedArray(sectionSchema, LIMITS.sectionsPerLayout, 'secti
 const slugSchema = z
   .string()
   .max(TEXT_LIMITS.slug)
-  .regex(SLUG_PATTERN, { message: 'Slugs are lowercase words of letters and digits joined by single hyphens, for example about-us' })
+  .regex(SLUG_PATTERN, {
+    message: 'Slugs are lowercase words of letters and digits joined by single hyphens, for example about-us',
+  })
   .superRefine((slug, ctx) => {
     if ((RESERVED_SLUGS as readonly string[]).includes(slug)) {
       ctx.addIssue({
@@ -95,15 +109,24 @@ const slugSchema = z
 export const pageSchema = strictObject({
   id: elementId.meta({ description: 'Page id, unique in the theme.' }),
   slug: slugSchema,
-  title: plainText(TEXT_LIMITS.pageTitle, 'Page title, shown in the browser tab and as the default heading.', { min: 1 }),
+  title: plainText(TEXT_LIMITS.pageTitle, 'Page title, shown in the browser tab and as the default heading.', {
+    min: 1,
+  }),
   layout: layoutSchema,
-  status: z.enum(PAGE_STATUSES).meta({ description: "'published' pages are reachable on the live storefront once the theme is published; 'draft' pages only in previews." }),
+  status: z
+    .enum(PAGE_STATUSES)
+    .meta({
+      description:
+        "'published' pages are reachable on the live storefront once the theme is published; 'draft' pages only in previews.",
+    }),
 }).meta({ description: 'A custom page such as About or Contact (not cart, checkout or product pages).' })
 
 export const templatesSchema = strictObject({
   home: layoutSchema.meta({ description: 'The home page.' }),
   product: layoutSchema.meta({ description: 'Every product page; must contain exactly one product-details section.' }),
-  collection: layoutSchema.meta({ description: 'Every collection page; must contain exactly one collection-products section.' }),
+  collection: layoutSchema.meta({
+    description: 'Every collection page; must contain exactly one collection-products section.',
+  }),
   blogPost: layoutSchema.meta({ description: 'Every blog post page; must contain exactly one article section.' }),
 }).meta({ description: 'Layouts of the built-in page types.' })
 
@@ -112,7 +135,9 @@ export const themeDocumentSchema = strictObject({
   theme: themeTokensSchema,
   navigation: navigationSchema,
   templates: templatesSchema,
-  pages: cappedArray(pageSchema, LIMITS.pagesPerTheme, 'pages').meta({ description: `Custom pages (at most ${LIMITS.pagesPerTheme}).` }),
+  pages: cappedArray(pageSchema, LIMITS.pagesPerTheme, 'pages').meta({
+    description: `Custom pages (at most ${LIMITS.pagesPerTheme}).`,
+  }),
 }).meta({
   title: 'Theme document',
   description: `A storefront theme. Products and collections are referenced by id only; price, stock and other commerce data are never stored in a theme. At most ${LIMITS.documentBytes} bytes as JSON.`,

@@ -178,7 +178,8 @@ type References = { productIds: Set<string>; collectionIds: Set<string> }
 
 function addReferences(into: References, value: unknown): References {
   walk(value, (key, child) => {
-    for (const found of referencesIn(key, child)) (found.kind === 'product' ? into.productIds : into.collectionIds).add(found.id)
+    for (const found of referencesIn(key, child))
+      (found.kind === 'product' ? into.productIds : into.collectionIds).add(found.id)
     return undefined
   })
   return into
@@ -240,8 +241,18 @@ function classOf(key: string): KeyClass {
 
 // A flagged key's issue, by what the key is; its value is not looked into.
 const FLAGGED = {
-  commerce: { code: 'COMMERCE_DATA_FORBIDDEN', hint: COMMERCE_HINT, message: (key: string) => `'${key}' is commerce data; themes never store price, stock, inventory, quantity or SKU values` },
-  unsafe: { code: 'UNSAFE_CONTENT', hint: SCHEMA_HINT, message: (key: string) => `'${key}' would carry code, markup or styles; themes contain no scripts, event handlers or raw HTML` },
+  commerce: {
+    code: 'COMMERCE_DATA_FORBIDDEN',
+    hint: COMMERCE_HINT,
+    message: (key: string) =>
+      `'${key}' is commerce data; themes never store price, stock, inventory, quantity or SKU values`,
+  },
+  unsafe: {
+    code: 'UNSAFE_CONTENT',
+    hint: SCHEMA_HINT,
+    message: (key: string) =>
+      `'${key}' would carry code, markup or styles; themes contain no scripts, event handlers or raw HTML`,
+  },
 } as const
 
 export function scanKeys(root: unknown, prefix: string, known: KnownReferences | null): KeyScan {
@@ -263,10 +274,24 @@ export function scanKeys(root: unknown, prefix: string, known: KnownReferences |
         if (!REFERENCE_ID_PATTERN.test(found.id)) continue // malformed ids are reported by the schema
         const path = () => joinPath(prefix, found.index === null ? segmentsOf(at) : segmentsOf(at, found.index))
         if (found.kind === 'product' && !known.productIds.has(found.id)) {
-          references.push(issue(path(), 'INVALID_PRODUCT_REFERENCE', `No product with id '${found.id}' exists in this store`, PRODUCT_REFERENCE_HINT))
+          references.push(
+            issue(
+              path(),
+              'INVALID_PRODUCT_REFERENCE',
+              `No product with id '${found.id}' exists in this store`,
+              PRODUCT_REFERENCE_HINT,
+            ),
+          )
         }
         if (found.kind === 'collection' && !known.collectionIds.has(found.id)) {
-          references.push(issue(path(), 'INVALID_COLLECTION_REFERENCE', `No collection with id '${found.id}' exists in this store`, COLLECTION_REFERENCE_HINT))
+          references.push(
+            issue(
+              path(),
+              'INVALID_COLLECTION_REFERENCE',
+              `No collection with id '${found.id}' exists in this store`,
+              COLLECTION_REFERENCE_HINT,
+            ),
+          )
         }
       }
     }

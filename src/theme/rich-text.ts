@@ -130,18 +130,30 @@ export function validateRichText(html: string, path: string): ValidationIssue[] 
         }
         attributes.add(name)
         if (name.startsWith('on')) {
-          report('UNSAFE_CONTENT', `Event handler attribute ${name} on <${tag}> is not allowed (at offset ${tagOffset})`, RICH_TEXT_HINT)
+          report(
+            'UNSAFE_CONTENT',
+            `Event handler attribute ${name} on <${tag}> is not allowed (at offset ${tagOffset})`,
+            RICH_TEXT_HINT,
+          )
           return
         }
         if (!ALLOWED_TAGS.has(tag)) return
         if (!(RICH_TEXT_ATTRIBUTES[tag] ?? []).includes(name)) {
-          report('UNSAFE_CONTENT', `Attribute ${name} is not allowed on <${tag}> (at offset ${tagOffset})`, RICH_TEXT_HINT)
+          report(
+            'UNSAFE_CONTENT',
+            `Attribute ${name} is not allowed on <${tag}> (at offset ${tagOffset})`,
+            RICH_TEXT_HINT,
+          )
           return
         }
         if (name === 'href') {
           const problem = urlProblem(value, { allowContactSchemes: true })
           if (problem !== null) {
-            report(problem.code, `Link href ${describeValue(value)} (at offset ${tagOffset}): ${problem.message}`, problem.hint)
+            report(
+              problem.code,
+              `Link href ${describeValue(value)} (at offset ${tagOffset}): ${problem.message}`,
+              problem.hint,
+            )
           }
         }
       },
@@ -149,7 +161,10 @@ export function validateRichText(html: string, path: string): ValidationIssue[] 
         depth++
         if (depth > TEXT_LIMITS.richTextNestingDepth && !reportedDepth) {
           reportedDepth = true
-          report('VALIDATION_FAILED', `Rich text is nested more than ${TEXT_LIMITS.richTextNestingDepth} elements deep (at offset ${tagOffset})`)
+          report(
+            'VALIDATION_FAILED',
+            `Rich text is nested more than ${TEXT_LIMITS.richTextNestingDepth} elements deep (at offset ${tagOffset})`,
+          )
         }
       },
       onclosetag() {
@@ -162,10 +177,18 @@ export function validateRichText(html: string, path: string): ValidationIssue[] 
         }
       },
       oncomment() {
-        report('UNSAFE_CONTENT', `HTML comments are not allowed in rich text (at offset ${parser.startIndex})`, RICH_TEXT_HINT)
+        report(
+          'UNSAFE_CONTENT',
+          `HTML comments are not allowed in rich text (at offset ${parser.startIndex})`,
+          RICH_TEXT_HINT,
+        )
       },
       oncdatastart() {
-        report('UNSAFE_CONTENT', `CDATA sections are not allowed in rich text (at offset ${parser.startIndex})`, RICH_TEXT_HINT)
+        report(
+          'UNSAFE_CONTENT',
+          `CDATA sections are not allowed in rich text (at offset ${parser.startIndex})`,
+          RICH_TEXT_HINT,
+        )
       },
       onprocessinginstruction(name) {
         report(
@@ -180,7 +203,9 @@ export function validateRichText(html: string, path: string): ValidationIssue[] 
   parser.end(html)
 
   if (overflow.length > 0) {
-    issues.push(issue(path, errorCodeFor(overflow), `…and ${overflow.length} more problems in this rich text`, RICH_TEXT_HINT))
+    issues.push(
+      issue(path, errorCodeFor(overflow), `…and ${overflow.length} more problems in this rich text`, RICH_TEXT_HINT),
+    )
   }
   if (issues.length === 0) {
     if (cleanLength + html.length > CLEAN_LENGTH_MAX) {
@@ -223,7 +248,13 @@ function escapeText(text: string): string {
   return text.replace(/[&<>]/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : '&gt;'))
 }
 
-const ATTRIBUTE_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const ATTRIBUTE_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
 
 function escapeAttribute(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ATTRIBUTE_ESCAPES[ch] ?? ch)

@@ -30,7 +30,8 @@ export function themeSchemaDescription() {
     rules: {
       references:
         'Products and collections are referenced by id only (productId, productIds, collectionId, collectionIds). Take ids from listProducts/get_products and listCollections/get_collections; never invent them.',
-      commerceData: 'Price, compare-at price, stock, inventory, quantity, SKU and availability are never stored in a theme; the storefront reads them from the catalog at render time.',
+      commerceData:
+        'Price, compare-at price, stock, inventory, quantity, SKU and availability are never stored in a theme; the storefront reads them from the catalog at render time.',
       urls: 'Every URL is an https:// URL or a site-relative path starting with a single /. http:, //host, backslashes, whitespace, javascript:, data:, vbscript: and file: are refused.',
       plainText: 'Plain-text fields are rendered as text; any HTML in them is refused.',
       richText: {

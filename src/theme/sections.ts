@@ -94,7 +94,11 @@ export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema
 
 /** JSON Schema of a zod schema without the per-schema `$schema` line (the dialect is stated once by the caller). */
 export function toJsonSchema(schema: z.ZodType, reused: 'inline' | 'ref' = 'inline'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'throw', reused }) as JsonSchema
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    unrepresentable: 'throw',
+    reused,
+  }) as JsonSchema
   return rest
 }
 
@@ -112,7 +116,9 @@ export type SectionCatalogueJson = {
 }
 
 export function sectionCatalogueJsonSchema(): SectionCatalogueJson {
-  const requiredIn = new Map<string, string>(Object.entries(REQUIRED_TEMPLATE_SECTION).map(([template, type]) => [type, template]))
+  const requiredIn = new Map<string, string>(
+    Object.entries(REQUIRED_TEMPLATE_SECTION).map(([template, type]) => [type, template]),
+  )
   return {
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
     sections: SECTION_TYPES.map((type) => {

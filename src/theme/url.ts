@@ -69,12 +69,15 @@ function decodeCharacterReferences(value: string): string {
 }
 
 function decodePercent(value: string): string {
-  return value.replace(/%([0-9a-fA-F]{2})/g, (_match: string, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+  return value.replace(/%([0-9a-fA-F]{2})/g, (_match: string, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  )
 }
 
 // Browsers drop ASCII tab/newline anywhere in a URL and leading C0/space; we also
 // drop other invisibles so no spelling of a scheme slips past the comparison.
-const IGNORABLE = /[\u0000-\u0020\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff\ufff0-\uffff]/g
+const IGNORABLE =
+  /[\u0000-\u0020\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff\ufff0-\uffff]/g
 
 /** The dangerous scheme a URL would resolve to after any decoding a browser or a sloppy renderer might apply, or null. */
 export function dangerousScheme(value: string): string | null {
@@ -131,7 +134,9 @@ export function urlProblem(value: string, policy: UrlPolicy = {}): UrlProblem | 
       return value.length > 'mailto:'.length ? null : invalid('mailto: link without an address')
     }
     if (/^tel:/i.test(value)) {
-      return /^tel:\+?[0-9][0-9().-]{0,31}$/i.test(value) ? null : invalid('tel: link must be a phone number such as tel:+15551234567')
+      return /^tel:\+?[0-9][0-9().-]{0,31}$/i.test(value)
+        ? null
+        : invalid('tel: link must be a phone number such as tel:+15551234567')
     }
   }
   if (/^https:\/\//i.test(value)) {

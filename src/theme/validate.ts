@@ -43,7 +43,12 @@ function toSegments(path: readonly PropertyKey[]): PathSegment[] {
   return path.map((segment) => (typeof segment === 'number' ? segment : String(segment)))
 }
 
-function fromZod(error: z.ZodError, prefix: string, root: unknown, flaggedPaths: ReadonlySet<string>): ValidationIssue[] {
+function fromZod(
+  error: z.ZodError,
+  prefix: string,
+  root: unknown,
+  flaggedPaths: ReadonlySet<string>,
+): ValidationIssue[] {
   const out: ValidationIssue[] = []
   for (const raw of error.issues) {
     const segments = toSegments(raw.path)
@@ -59,7 +64,11 @@ function fromZod(error: z.ZodError, prefix: string, root: unknown, flaggedPaths:
         for (const key of raw.keys) {
           const keyPath = joinPath(path, [key])
           if (flaggedPaths.has(keyPath)) continue // reported with a more specific code
-          out.push(listsAllowed ? issue(keyPath, 'VALIDATION_FAILED', `Unknown key '${key}'`, raw.message) : issue(keyPath, 'VALIDATION_FAILED', raw.message))
+          out.push(
+            listsAllowed
+              ? issue(keyPath, 'VALIDATION_FAILED', `Unknown key '${key}'`, raw.message)
+              : issue(keyPath, 'VALIDATION_FAILED', raw.message),
+          )
         }
         break
       }
@@ -110,7 +119,13 @@ function finish<T>(parsed: Parsed<T>, issues: ValidationIssue[]): { ok: true; va
   return { ok: true, value: parsed.data }
 }
 
-function collect<T>(value: unknown, prefix: string, parsed: Parsed<T>, known: KnownReferences | null, extra: ValidationIssue[] = []) {
+function collect<T>(
+  value: unknown,
+  prefix: string,
+  parsed: Parsed<T>,
+  known: KnownReferences | null,
+  extra: ValidationIssue[] = [],
+) {
   const scan = scanKeys(value, prefix, known)
   const zodIssues = parsed.success ? [] : fromZod(parsed.error, prefix, value, scan.flaggedPaths)
   return finish(parsed, [...zodIssues, ...scan.issues, ...scan.references, ...extra])
@@ -120,13 +135,27 @@ function collect<T>(value: unknown, prefix: string, parsed: Parsed<T>, known: Kn
 // deeply would only spend time on something that can never be accepted.
 const DEEP_VALIDATION_BYTES = LIMITS.documentBytes * 4
 
-export function validateThemeDocument(doc: unknown, known: KnownReferences): { ok: true; document: ThemeDocument } | Failure {
-  if (!isPlainObject(doc)) return { ok: false, issues: [issue('', 'VALIDATION_FAILED', 'The theme document must be a JSON object')] }
+export function validateThemeDocument(
+  doc: unknown,
+  known: KnownReferences,
+): { ok: true; document: ThemeDocument } | Failure {
+  if (!isPlainObject(doc))
+    return { ok: false, issues: [issue('', 'VALIDATION_FAILED', 'The theme document must be a JSON object')] }
   // Checked before serializing: absurd nesting would overflow JSON.stringify's stack.
   const tooDeep = walk(doc, () => undefined)
   if (tooDeep !== null) return { ok: false, issues: [nestingIssue(joinPath('', tooDeep))] }
   const bytes = jsonBytes(doc)
-  if (bytes === null) return { ok: false, issues: [issue('', 'VALIDATION_FAILED', 'The theme document is not JSON data (it is cyclic or holds values JSON cannot represent)')] }
+  if (bytes === null)
+    return {
+      ok: false,
+      issues: [
+        issue(
+          '',
+          'VALIDATION_FAILED',
+          'The theme document is not JSON data (it is cyclic or holds values JSON cannot represent)',
+        ),
+      ],
+    }
   if (bytes > DEEP_VALIDATION_BYTES) return { ok: false, issues: [sizeIssue(bytes)] }
   const result = collect(doc, '', themeDocumentSchema.safeParse(doc), known, wholeDocumentRules(doc, bytes))
   return result.ok ? { ok: true, document: result.value } : result
@@ -138,7 +167,13 @@ export function validateSection(
   known: KnownReferences,
 ): { ok: true; section: Section } | Failure {
   const placement: Placement = PLACEMENTS.includes(where.template) ? where.template : 'page'
-  const result = collect(section, where.path, sectionSchema.safeParse(section), known, sectionRules(section, where.path, placement))
+  const result = collect(
+    section,
+    where.path,
+    sectionSchema.safeParse(section),
+    known,
+    sectionRules(section, where.path, placement),
+  )
   return result.ok ? { ok: true, section: result.value } : result
 }
 

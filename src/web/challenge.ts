@@ -5,7 +5,8 @@
 export const MCP_RESOURCE_PATH = '/api/v1/mcp'
 export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource'
 
-export const resourceMetadataUrl = (baseUrl: string) => `${baseUrl}${PROTECTED_RESOURCE_METADATA_PATH}${MCP_RESOURCE_PATH}`
+export const resourceMetadataUrl = (baseUrl: string) =>
+  `${baseUrl}${PROTECTED_RESOURCE_METADATA_PATH}${MCP_RESOURCE_PATH}`
 
 // 403 INSUFFICIENT_SCOPE: `scope` lists every scope the operation needs (space-separated, as
 // RFC 6750 §3 has it), not only the missing ones, so a client asks for the whole set at once.

@@ -12,5 +12,8 @@ export type DocumentedRoute = {
   security: boolean
   parameters?: Record<string, unknown>[]
   requestBody?: { contentType: string; schema: z.ZodType }
-  responses: Record<string, { description: string; schema?: z.ZodType; contentType?: string; headers?: Record<string, unknown> }>
+  responses: Record<
+    string,
+    { description: string; schema?: z.ZodType; contentType?: string; headers?: Record<string, unknown> }
+  >
 }

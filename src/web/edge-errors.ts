@@ -19,7 +19,19 @@ type FrameworkError = Error & { code?: string }
 export function frameworkError(error: FrameworkError): AppError {
   switch (error.code) {
     case 'FST_ERR_BAD_URL':
-      return { code: 'VALIDATION_FAILED', message: 'the path is not valid percent-encoded UTF-8', details: { issues: [{ path: '(path)', code: 'VALIDATION_FAILED', message: 'bad percent-encoding or malformed UTF-8 in the path' }] } }
+      return {
+        code: 'VALIDATION_FAILED',
+        message: 'the path is not valid percent-encoded UTF-8',
+        details: {
+          issues: [
+            {
+              path: '(path)',
+              code: 'VALIDATION_FAILED',
+              message: 'bad percent-encoding or malformed UTF-8 in the path',
+            },
+          ],
+        },
+      }
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return { code: 'URI_TOO_LONG', message: `a path segment is longer than ${MAX_PARAM_LENGTH} characters` }
     default:
@@ -50,7 +62,8 @@ export function clientError(error: ParserError): AppError {
       // a 414; otherwise the headers are too large.
       const head = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.subarray(0, 64 * 1024).toString('latin1') : ''
       const lineEnd = head.indexOf('\n')
-      if (head !== '' && (lineEnd === -1 || lineEnd > 8 * 1024)) return { code: 'URI_TOO_LONG', message: 'the request target (path and query) is too long' }
+      if (head !== '' && (lineEnd === -1 || lineEnd > 8 * 1024))
+        return { code: 'URI_TOO_LONG', message: 'the request target (path and query) is too long' }
       return { code: 'HEADERS_TOO_LARGE', message: 'the request headers are too large (at most 16 KiB in all)' }
     }
     case 'HPE_INVALID_VERSION':
@@ -82,7 +95,11 @@ export function clientError(error: ParserError): AppError {
 // The server's `clientError` handler. After a parser fault the connection cannot be trusted to
 // find the next request's start, so it is answered (where HTTP allows: the socket is writable and
 // no response is under way on it) and closed.
-export function answerClientError(error: ParserError, socket: Socket, log?: (details: Record<string, unknown>) => void): void {
+export function answerClientError(
+  error: ParserError,
+  socket: Socket,
+  log?: (details: Record<string, unknown>) => void,
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
   if (socket.writable && !inFlight?.headersSent) {

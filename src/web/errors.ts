@@ -39,10 +39,19 @@ export const STATUS_OF: { readonly [C in ErrorCode]: number } = {
   UNAVAILABLE: 503,
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, message: string, details?: Record<string, unknown>) {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+) {
   return sendAppError(request, reply, { code, message, details })
 }
 
 export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
-  return reply.code(STATUS_OF[error.code]).type('application/json; charset=utf-8').send(errorEnvelope(error, request.id))
+  return reply
+    .code(STATUS_OF[error.code])
+    .type('application/json; charset=utf-8')
+    .send(errorEnvelope(error, request.id))
 }

@@ -56,7 +56,13 @@ export function sitePath(path: string, query?: Record<string, string | number | 
   return urlProblem(full) === null ? mintSafeUrl(full) : null
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
 // C0 controls other than tab, line feed and carriage return never reach the page.
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
@@ -111,7 +117,8 @@ function analyse(strings: TemplateStringsArray): HoleKind[] {
         throw new Error(`html: no value may be interpolated into the ${name} attribute`)
       }
       if (URL_ATTRIBUTES.has(name)) {
-        if (prefix !== '') throw new Error(`html: a URL attribute (${name}) takes a whole SafeUrl, not text after "${prefix}"`)
+        if (prefix !== '')
+          throw new Error(`html: a URL attribute (${name}) takes a whole SafeUrl, not text after "${prefix}"`)
         kinds.push('url-attr')
       } else {
         kinds.push('attr')
@@ -145,7 +152,8 @@ function renderHole(value: HtmlValue, kind: HoleKind): string {
     if (kind === 'attr') throw new Error('html: markup cannot be interpolated into an attribute value')
     return value.value
   }
-  if (kind === 'tag') throw new Error('html: only Html (such as html` disabled`) may be interpolated between attributes')
+  if (kind === 'tag')
+    throw new Error('html: only Html (such as html` disabled`) may be interpolated between attributes')
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
   if (typeof value === 'string') return escapeHtml(value)
   return ''

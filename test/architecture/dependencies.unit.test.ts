@@ -9,16 +9,35 @@ const ADAPTERS = ['http', 'mcp', 'dashboard', 'oauth', 'editor', 'storefront']
 // Below every adapter: the application, the storefront renderer and its page cache (src/render:
 // the storefront pages and the dashboard's merchant previews both serve through it), and the
 // plumbing HTTP adapters share (src/web).
-const CORE = ['theme', 'aggregates', 'events', 'commands', 'projections', 'queries', 'operations', 'auth', 'db', 'errors.ts', 'web', 'metrics', 'render', 'preview', 'notifications']
+const CORE = [
+  'theme',
+  'aggregates',
+  'events',
+  'commands',
+  'projections',
+  'queries',
+  'operations',
+  'auth',
+  'db',
+  'errors.ts',
+  'web',
+  'metrics',
+  'render',
+  'preview',
+  'notifications',
+]
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  )
 }
 
 // The first segment under src: a folder, or a file that stands at the top (services.ts).
 const unit = (file: string) => relative(SRC, file).split('/')[0]!
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|(?:^|\n)\s*import\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|(?:^|\n)\s*import\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g
 
 export type Edge = { from: string; to: string; file: string; target: string }
 
@@ -83,5 +102,8 @@ t.test('no import cycle between folders', async (t) => {
   }
   for (const v of graph.keys()) if (!idx.has(v)) visit(v)
   const inside = (c: string[]) => show(all.filter((e) => c.includes(e.from) && c.includes(e.to)))
-  t.same(cycles.map((c) => ({ folders: c, imports: inside(c) })), [])
+  t.same(
+    cycles.map((c) => ({ folders: c, imports: inside(c) })),
+    [],
+  )
 })

@@ -1,5 +1,10 @@
 import t from 'tap'
-import { MAX_REDIRECT_URIS, redirectUriMatches, validateRedirectUri, validateRedirectUris } from '../../src/auth/redirect-uri.ts'
+import {
+  MAX_REDIRECT_URIS,
+  redirectUriMatches,
+  validateRedirectUri,
+  validateRedirectUris,
+} from '../../src/auth/redirect-uri.ts'
 
 const accepted = [
   'https://claude.ai/api/mcp/auth_callback',
@@ -73,7 +78,11 @@ t.test('a list: duplicates and more than 10 are refused, every problem named', a
   t.same(validateRedirectUris(eleven.slice(0, 10)), { ok: true, uris: eleven.slice(0, 10) })
   const mixed = validateRedirectUris(['https://a.example/cb', 'http://b.example/cb', 'https://a.example/cb', 'x'])
   t.equal(mixed.ok, false)
-  if (!mixed.ok) t.same(mixed.problems.map((p) => p.uri), ['http://b.example/cb', 'https://a.example/cb', 'x'])
+  if (!mixed.ok)
+    t.same(
+      mixed.problems.map((p) => p.uri),
+      ['http://b.example/cb', 'https://a.example/cb', 'x'],
+    )
 })
 
 t.test('matching: exact, except the port of a registered http loopback URI', async (t) => {

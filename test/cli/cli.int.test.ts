@@ -10,7 +10,12 @@ const run = promisify(execFile)
 
 // The CLIs as an operator runs them: separate processes on the same database.
 t.test('seed, keys, audit, projections and activity from the command line', async (t) => {
-  const env: Record<string, string> = { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'silent', SIGNING_SECRET: 'cli-test-secret-0123456789abcdefghij' } as Record<string, string>
+  const env: Record<string, string> = {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    SIGNING_SECRET: 'cli-test-secret-0123456789abcdefghij',
+  } as Record<string, string>
   delete env.DATABASE_URL
   if (testDatabaseKind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'sfts-cli-'))
@@ -22,7 +27,10 @@ t.test('seed, keys, audit, projections and activity from the command line', asyn
   }
   const cli = async (script: string, args: string[] = []) => {
     try {
-      const { stdout, stderr } = await run(process.execPath, [`src/cli/${script}.ts`, ...args], { env, maxBuffer: 64 * 1024 * 1024 })
+      const { stdout, stderr } = await run(process.execPath, [`src/cli/${script}.ts`, ...args], {
+        env,
+        maxBuffer: 64 * 1024 * 1024,
+      })
       return { code: 0, stdout, stderr }
     } catch (error) {
       const e = error as { code: number; stdout: string; stderr: string }
@@ -38,37 +46,78 @@ t.test('seed, keys, audit, projections and activity from the command line', asyn
   t.equal(again.code, 1, 'a second seed is refused')
   t.match(again.stderr, /already has stores/)
 
-  const created = await cli('keys', ['create', '--store', 'st_demo_atlas', '--scopes', 'themes:read,store:read', '--name', 'ci'])
+  const created = await cli('keys', [
+    'create',
+    '--store',
+    'st_demo_atlas',
+    '--scopes',
+    'themes:read,store:read',
+    '--name',
+    'ci',
+  ])
   t.equal(created.code, 0, created.stderr)
   const key = created.stdout.trim()
   t.match(key, /^sk_live_[0-9A-Za-z]{43}$/)
   const listed = await cli('keys', ['list', '--store', 'st_demo_atlas'])
   t.notOk(listed.stdout.includes(key), 'listing never shows a key')
   t.match(listed.stdout, new RegExp(`${key.slice(0, 12)}…`))
-  t.equal((await cli('keys', ['create', '--store', 'st_demo_atlas', '--scopes', 'themes:everything'])).code, 1, 'unknown scopes are refused')
+  t.equal(
+    (await cli('keys', ['create', '--store', 'st_demo_atlas', '--scopes', 'themes:everything'])).code,
+    1,
+    'unknown scopes are refused',
+  )
 
   const exported = await cli('audit', ['export', '--store', 'st_demo_atlas'])
   t.equal(exported.code, 0, exported.stderr)
-  const events = exported.stdout.trim().split('\n').map((l) => JSON.parse(l) as { storeId: string; type: string; globalPosition: number; streamId: string; metadata: { channel: string } })
+  const events = exported.stdout
+    .trim()
+    .split('\n')
+    .map(
+      (l) =>
+        JSON.parse(l) as {
+          storeId: string
+          type: string
+          globalPosition: number
+          streamId: string
+          metadata: { channel: string }
+        },
+    )
   t.ok(events.length > 5)
-  t.ok(events.every((e) => e.storeId === 'st_demo_atlas'), 'only the store’s events')
+  t.ok(
+    events.every((e) => e.storeId === 'st_demo_atlas'),
+    'only the store’s events',
+  )
   t.ok(events.every((e) => e.metadata.channel === 'seed'))
   const createdEvent = events.find((e) => e.type === 'ThemeCreated')!
   const publishedEvent = events.find((e) => e.type === 'ThemePublished')!
   const themeId = createdEvent.streamId.slice('theme-'.length)
   const stream = await cli('audit', ['export', '--stream', createdEvent.streamId])
   // The seed creates the Starter theme, applies the store's design in one batch, publishes it.
-  const types = stream.stdout.trim().split('\n').map((l) => JSON.parse(l).type as string)
+  const types = stream.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l).type as string)
   t.equal(types[0], 'ThemeCreated')
   t.equal(types.at(-1), 'ThemePublished')
-  t.ok(types.includes('ThemeTokensUpdated') && types.includes('PageCreated'), 'the design batch: tokens, sections, pages')
+  t.ok(
+    types.includes('ThemeTokensUpdated') && types.includes('PageCreated'),
+    'the design batch: tokens, sections, pages',
+  )
 
-  const early = JSON.parse((await cli('audit', ['theme-at', '--theme', themeId, '--position', String(createdEvent.globalPosition)])).stdout)
+  const early = JSON.parse(
+    (await cli('audit', ['theme-at', '--theme', themeId, '--position', String(createdEvent.globalPosition)])).stdout,
+  )
   t.match(early, { themeId, status: 'draft', version: 1, asOf: { globalPosition: createdEvent.globalPosition } })
-  const late = JSON.parse((await cli('audit', ['theme-at', '--theme', themeId, '--position', String(publishedEvent.globalPosition)])).stdout)
+  const late = JSON.parse(
+    (await cli('audit', ['theme-at', '--theme', themeId, '--position', String(publishedEvent.globalPosition)])).stdout,
+  )
   t.match(late, { status: 'active', version: types.length })
   t.not(late.document.theme.primaryColor, early.document.theme.primaryColor, 'the document as of each point in time')
-  t.equal((await cli('audit', ['theme-at', '--theme', themeId, '--time', '2000-01-01T00:00:00Z'])).code, 1, 'before it existed')
+  t.equal(
+    (await cli('audit', ['theme-at', '--theme', themeId, '--time', '2000-01-01T00:00:00Z'])).code,
+    1,
+    'before it existed',
+  )
 
   const rebuilt = await cli('projections', ['rebuild'])
   t.equal(rebuilt.code, 0, rebuilt.stderr)

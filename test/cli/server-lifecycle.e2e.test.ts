@@ -19,7 +19,13 @@ t.test('first start seeds and prints where to look; SIGTERM drains in-flight req
       probe.close(() => resolve(port))
     })
   })
-  const env = { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'silent', NODE_ENV: 'development' } as Record<string, string>
+  const env = {
+    ...process.env,
+    DATA_DIR: dir,
+    PORT: String(port),
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'development',
+  } as Record<string, string>
   delete env.DATABASE_URL
   delete env.SIGNING_SECRET
   const child = spawn(process.execPath, SERVICE_ARGV, { env, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -41,7 +47,14 @@ t.test('first start seeds and prints where to look; SIGTERM drains in-flight req
   // In flight for sure: the server has the request's headers and waits for its body when the
   // signal comes (a request that had not reached the server yet would rightly get 503).
   const body = JSON.stringify({ name: 'Sent across the shutdown', provider: 'test' })
-  const request = httpRequest(`${base}/api/v1/themes`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } })
+  const request = httpRequest(`${base}/api/v1/themes`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+    },
+  })
   const inFlight = new Promise<{ status: number; text: string }>((resolve, reject) => {
     request.on('response', (res) => {
       let text = ''

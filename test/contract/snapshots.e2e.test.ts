@@ -17,7 +17,11 @@ t.test('the OpenAPI document and tools/list are unchanged', async (t) => {
   const openapi = await app.app.inject({ method: 'GET', url: '/api/v1/openapi.json', headers: bearer(app.keyA) })
   t.equal(openapi.statusCode, 200)
   same('openapi.snapshot.json', openapi.body)
-  const list = await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { 'mcp-protocol-version': '2025-06-18' })
+  const list = await rpc(
+    app,
+    { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+    { 'mcp-protocol-version': '2025-06-18' },
+  )
   t.equal(list.statusCode, 200)
   same('tools-list.snapshot.json', list.body)
 })

@@ -12,15 +12,29 @@ t.test('merchant actions: apps, keys, publish, rollback, isolation, bad input', 
   let appId = ''
   t.test('a confidential app: client ID and secret shown once, stored hashed', async (t) => {
     await a.get('/dashboard/developer')
-    const res = await a.post('/dashboard/developer/apps', { name: 'My agent', kind: 'confidential', redirectUris: 'https://agent.example/cb\nhttp://127.0.0.1/callback', preset: 'https://claude.ai/api/mcp/auth_callback' })
+    const res = await a.post('/dashboard/developer/apps', {
+      name: 'My agent',
+      kind: 'confidential',
+      redirectUris: 'https://agent.example/cb\nhttp://127.0.0.1/callback',
+      preset: 'https://claude.ai/api/mcp/auth_callback',
+    })
     t.equal(res.statusCode, 201)
     const secret = /sfcs_[A-Za-z0-9]{43}/.exec(res.body)?.[0]
     t.ok(secret, 'the secret is on the page')
-    const row = await services.db.selectFrom('apps').selectAll().where('store_id', '=', STORE_A).where('name', '=', 'My agent').executeTakeFirstOrThrow()
+    const row = await services.db
+      .selectFrom('apps')
+      .selectAll()
+      .where('store_id', '=', STORE_A)
+      .where('name', '=', 'My agent')
+      .executeTakeFirstOrThrow()
     appId = row.app_id
     t.match(row.client_id, /^sfc_/)
     t.not(row.client_secret_hash, secret)
-    t.same(row.redirect_uris, ['https://agent.example/cb', 'http://127.0.0.1/callback', 'https://claude.ai/api/mcp/auth_callback'])
+    t.same(row.redirect_uris, [
+      'https://agent.example/cb',
+      'http://127.0.0.1/callback',
+      'https://claude.ai/api/mcp/auth_callback',
+    ])
     const again = await a.get(`/dashboard/developer/apps/${appId}`)
     t.equal(again.statusCode, 200)
     t.notMatch(again.body, secret!, 'reloading never shows the secret')
@@ -34,36 +48,81 @@ t.test('merchant actions: apps, keys, publish, rollback, isolation, bad input', 
 
   t.test('refused redirect URIs: a message for each, nothing stored', async (t) => {
     await a.get(`/dashboard/developer/apps/${appId}`)
-    const res = await a.post(`/dashboard/developer/apps/${appId}/redirect-uris`, { redirectUris: 'http://evil.example/cb\nhttps://ok.example/cb#x\nhttps://*.example/cb' })
+    const res = await a.post(`/dashboard/developer/apps/${appId}/redirect-uris`, {
+      redirectUris: 'http://evil.example/cb\nhttps://ok.example/cb#x\nhttps://*.example/cb',
+    })
     t.equal(res.statusCode, 400)
     t.match(res.body, /http:\/\/evil.example\/cb — http is allowed only on a loopback/)
     t.match(res.body, /fragment/)
     t.match(res.body, /wildcard/)
-    const row = await services.db.selectFrom('apps').select('redirect_uris').where('app_id', '=', appId).executeTakeFirstOrThrow()
+    const row = await services.db
+      .selectFrom('apps')
+      .select('redirect_uris')
+      .where('app_id', '=', appId)
+      .executeTakeFirstOrThrow()
     t.equal(row.redirect_uris.length, 3)
-    const saved = await a.post(`/dashboard/developer/apps/${appId}/redirect-uris`, { redirectUris: 'https://agent.example/cb\ncom.example.agent:/cb' })
+    const saved = await a.post(`/dashboard/developer/apps/${appId}/redirect-uris`, {
+      redirectUris: 'https://agent.example/cb\ncom.example.agent:/cb',
+    })
     t.equal(saved.statusCode, 200)
-    t.same((await services.db.selectFrom('apps').select('redirect_uris').where('app_id', '=', appId).executeTakeFirstOrThrow()).redirect_uris, ['https://agent.example/cb', 'com.example.agent:/cb'])
+    t.same(
+      (
+        await services.db
+          .selectFrom('apps')
+          .select('redirect_uris')
+          .where('app_id', '=', appId)
+          .executeTakeFirstOrThrow()
+      ).redirect_uris,
+      ['https://agent.example/cb', 'com.example.agent:/cb'],
+    )
   })
 
   t.test('an API key works over REST until it is revoked', async (t) => {
     const page = await a.get(`/dashboard/developer/apps/${appId}`)
     t.match(page.body, /value="themes:read" checked/)
     t.notMatch(page.body, /value="themes:publish" checked/, 'themes:publish is not pre-selected')
-    const created = await a.post(`/dashboard/developer/apps/${appId}/keys`, { name: 'Claude', scopes: ['store:read', 'themes:read'] })
+    const created = await a.post(`/dashboard/developer/apps/${appId}/keys`, {
+      name: 'Claude',
+      scopes: ['store:read', 'themes:read'],
+    })
     t.equal(created.statusCode, 201)
     const key = /sk_live_[A-Za-z0-9]{43}/.exec(created.body)![0]
     t.equal((await app.inject({ url: '/api/v1/themes', headers: bearer(key) })).statusCode, 200)
-    t.equal((await app.inject({ method: 'POST', url: '/api/v1/themes', headers: bearer(key), payload: { name: 'x', provider: 'claude' } })).statusCode, 403)
-    const keyRow = await services.db.selectFrom('api_keys').select('key_id').where('name', '=', 'Claude').executeTakeFirstOrThrow()
+    t.equal(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/themes',
+          headers: bearer(key),
+          payload: { name: 'x', provider: 'claude' },
+        })
+      ).statusCode,
+      403,
+    )
+    const keyRow = await services.db
+      .selectFrom('api_keys')
+      .select('key_id')
+      .where('name', '=', 'Claude')
+      .executeTakeFirstOrThrow()
     const revoked = await a.post(`/dashboard/developer/apps/${appId}/keys/${keyRow.key_id}/revoke`, {})
     t.equal(revoked.statusCode, 200)
-    t.equal((await app.inject({ url: '/api/v1/themes', headers: bearer(key) })).statusCode, 401, 'refused on the next request')
+    t.equal(
+      (await app.inject({ url: '/api/v1/themes', headers: bearer(key) })).statusCode,
+      401,
+      'refused on the next request',
+    )
   })
 
   t.test('every change shows in the activity view, with the refused attempt', async (t) => {
     const res = await a.get('/dashboard/developer/activity?channel=dashboard')
-    for (const text of ['Created confidential app', 'Rotated the client secret', 'Set the redirect URIs', 'Created API key', 'Revoked API key']) t.match(res.body, text)
+    for (const text of [
+      'Created confidential app',
+      'Rotated the client secret',
+      'Set the redirect URIs',
+      'Created API key',
+      'Revoked API key',
+    ])
+      t.match(res.body, text)
     t.match(res.body, /You \(merchant\)/)
     const refused = await a.get('/dashboard/developer/activity?outcome=rejected')
     t.match(refused.body, /INSUFFICIENT_SCOPE|No activity/)
@@ -77,25 +136,64 @@ t.test('merchant actions: apps, keys, publish, rollback, isolation, bad input', 
   })
 
   t.test('publish and rollback through the same operations; one active theme; merchant as actor', async (t) => {
-    const created = await app.inject({ method: 'POST', url: '/api/v1/themes', headers: bearer(await keyFor(STORE_A)), payload: { name: 'Agent draft', provider: 'claude' } })
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/themes',
+      headers: bearer(await keyFor(STORE_A)),
+      payload: { name: 'Agent draft', provider: 'claude' },
+    })
     const draftId = created.json().data.id as string
-    const before = await services.db.selectFrom('themes').select(['theme_id', 'status']).where('store_id', '=', STORE_A).where('status', '=', 'active').executeTakeFirstOrThrow()
+    const before = await services.db
+      .selectFrom('themes')
+      .select(['theme_id', 'status'])
+      .where('store_id', '=', STORE_A)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow()
     const confirm = await a.get(`/dashboard/themes/${draftId}/publish`)
     t.equal(confirm.statusCode, 200)
     t.match(confirm.body, /Publish version 1/)
     const published = await a.post(`/dashboard/themes/${draftId}/publish`, { expectedVersion: '1' })
     t.equal(published.statusCode, 303)
-    const active = await services.db.selectFrom('themes').select('theme_id').where('store_id', '=', STORE_A).where('status', '=', 'active').execute()
-    t.same(active.map((r) => r.theme_id), [draftId])
-    const row = await services.db.selectFrom('developer_activity').selectAll().where('store_id', '=', STORE_A).where('action', '=', 'publishTheme').orderBy('first_position', 'desc').executeTakeFirstOrThrow()
+    const active = await services.db
+      .selectFrom('themes')
+      .select('theme_id')
+      .where('store_id', '=', STORE_A)
+      .where('status', '=', 'active')
+      .execute()
+    t.same(
+      active.map((r) => r.theme_id),
+      [draftId],
+    )
+    const row = await services.db
+      .selectFrom('developer_activity')
+      .selectAll()
+      .where('store_id', '=', STORE_A)
+      .where('action', '=', 'publishTheme')
+      .orderBy('first_position', 'desc')
+      .executeTakeFirstOrThrow()
     t.equal(row.credential_kind, 'merchant')
     t.equal(row.channel, 'dashboard')
     const confirmRollback = await a.get('/dashboard/themes/rollback')
-    t.match(confirmRollback.body, /Roll back to “[^”]+” version \d+/, 'the confirmation names the theme and version that go live')
-    const rollback = await a.post('/dashboard/themes/rollback', hiddenFields(confirmRollback.body, '/dashboard/themes/rollback'))
+    t.match(
+      confirmRollback.body,
+      /Roll back to “[^”]+” version \d+/,
+      'the confirmation names the theme and version that go live',
+    )
+    const rollback = await a.post(
+      '/dashboard/themes/rollback',
+      hiddenFields(confirmRollback.body, '/dashboard/themes/rollback'),
+    )
     t.equal(rollback.statusCode, 303)
-    const after = await services.db.selectFrom('themes').select('theme_id').where('store_id', '=', STORE_A).where('status', '=', 'active').execute()
-    t.same(after.map((r) => r.theme_id), [before.theme_id])
+    const after = await services.db
+      .selectFrom('themes')
+      .select('theme_id')
+      .where('store_id', '=', STORE_A)
+      .where('status', '=', 'active')
+      .execute()
+    t.same(
+      after.map((r) => r.theme_id),
+      [before.theme_id],
+    )
     const preview = await a.get(`/dashboard/themes/${draftId}/preview/products`)
     t.equal(preview.statusCode, 200)
     t.match(preview.body, /Preview of/)
@@ -106,11 +204,32 @@ t.test('merchant actions: apps, keys, publish, rollback, isolation, bad input', 
   })
 
   t.test("cross-merchant isolation: B's session on A's ids is a 404 and changes nothing", async (t) => {
-    const themeA = (await services.db.selectFrom('themes').select('theme_id').where('store_id', '=', STORE_A).executeTakeFirstOrThrow()).theme_id
-    const keyA = (await services.db.selectFrom('api_keys').select('key_id').where('app_id', '=', appId).executeTakeFirstOrThrow()).key_id
-    const eventsBefore = await services.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
-    const appBefore = await services.db.selectFrom('apps').selectAll().where('app_id', '=', appId).executeTakeFirstOrThrow()
-    for (const path of [`/dashboard/themes/${themeA}/preview`, `/dashboard/themes/${themeA}/preview/products`, `/dashboard/themes/${themeA}/publish`, `/dashboard/themes/editor?themeId=${themeA}`, `/dashboard/developer/apps/${appId}`]) {
+    const themeA = (
+      await services.db
+        .selectFrom('themes')
+        .select('theme_id')
+        .where('store_id', '=', STORE_A)
+        .executeTakeFirstOrThrow()
+    ).theme_id
+    const keyA = (
+      await services.db.selectFrom('api_keys').select('key_id').where('app_id', '=', appId).executeTakeFirstOrThrow()
+    ).key_id
+    const eventsBefore = await services.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
+    const appBefore = await services.db
+      .selectFrom('apps')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .executeTakeFirstOrThrow()
+    for (const path of [
+      `/dashboard/themes/${themeA}/preview`,
+      `/dashboard/themes/${themeA}/preview/products`,
+      `/dashboard/themes/${themeA}/publish`,
+      `/dashboard/themes/editor?themeId=${themeA}`,
+      `/dashboard/developer/apps/${appId}`,
+    ]) {
       t.equal((await b.get(path)).statusCode, 404, `GET ${path}`)
     }
     await b.get('/dashboard/themes')
@@ -127,8 +246,17 @@ t.test('merchant actions: apps, keys, publish, rollback, isolation, bad input', 
     ] as [string, Record<string, string>][]) {
       t.equal((await b.post(path, fields, { csrf })).statusCode, 404, `POST ${path}`)
     }
-    t.same(await services.db.selectFrom('apps').selectAll().where('app_id', '=', appId).executeTakeFirstOrThrow(), appBefore)
-    t.same(await services.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(), eventsBefore)
+    t.same(
+      await services.db.selectFrom('apps').selectAll().where('app_id', '=', appId).executeTakeFirstOrThrow(),
+      appBefore,
+    )
+    t.same(
+      await services.db
+        .selectFrom('events')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+      eventsBefore,
+    )
     const activityB = await b.get(`/dashboard/developer/activity?app=${appId}`)
     t.notMatch(activityB.body, /My agent/)
     t.equal((await app.inject({ url: '/api/v1/themes', headers: bearer(keyB) })).statusCode, 200)
@@ -145,7 +273,14 @@ t.test('merchant actions: apps, keys, publish, rollback, isolation, bad input', 
       ['/dashboard/developer/apps', { name: ['a', 'b'], kind: 'public' }],
       ['/dashboard/developer/apps', { name: 'ok', kind: 'secret' }],
       ['/dashboard/developer/apps', { name: 'ok', kind: 'public', admin: 'yes' }],
-      ['/dashboard/developer/apps', { name: 'ok', kind: 'public', redirectUris: Array.from({ length: 11 }, (_, i) => `https://x.example/${i}`).join('\n') }],
+      [
+        '/dashboard/developer/apps',
+        {
+          name: 'ok',
+          kind: 'public',
+          redirectUris: Array.from({ length: 11 }, (_, i) => `https://x.example/${i}`).join('\n'),
+        },
+      ],
       [`/dashboard/developer/apps/${appId}/keys`, { name: '', scopes: 'themes:read' }],
       [`/dashboard/developer/apps/${appId}/keys`, { name: 'k', scopes: 'themes:everything' }],
       [`/dashboard/developer/apps/${appId}/keys`, { name: 'k' }],
@@ -166,6 +301,13 @@ t.test('merchant actions: apps, keys, publish, rollback, isolation, bad input', 
   async function keyFor(storeId: string) {
     const { createApiKey, ensureApp } = await import('../../src/auth/credentials.ts')
     const id = await ensureApp(services.db, { storeId, name: 'Test app' })
-    return (await createApiKey(services.db, { storeId, appId: id, name: 't', scopes: ['themes:read', 'themes:create', 'themes:write'] })).key
+    return (
+      await createApiKey(services.db, {
+        storeId,
+        appId: id,
+        name: 't',
+        scopes: ['themes:read', 'themes:create', 'themes:write'],
+      })
+    ).key
   }
 })

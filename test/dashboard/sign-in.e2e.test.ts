@@ -9,7 +9,14 @@ t.test('sign-in, sessions, CSRF, throttling and open redirects', async (t) => {
 
   t.test('every dashboard page without a session redirects to sign-in and back', async (t) => {
     const b = new Browser(app)
-    for (const path of ['/dashboard', '/dashboard/themes', '/dashboard/developer', '/dashboard/developer/activity', '/dashboard/themes/editor?themeId=x', '/dashboard/themes/thm_x/preview/products/p1?variant=v']) {
+    for (const path of [
+      '/dashboard',
+      '/dashboard/themes',
+      '/dashboard/developer',
+      '/dashboard/developer/activity',
+      '/dashboard/themes/editor?themeId=x',
+      '/dashboard/themes/thm_x/preview/products/p1?variant=v',
+    ]) {
       const res = await b.get(path)
       t.equal(res.statusCode, 303, path)
       t.equal(res.headers.location, `/dashboard/login?next=${encodeURIComponent(path)}`, path)
@@ -43,7 +50,10 @@ t.test('sign-in, sessions, CSRF, throttling and open redirects', async (t) => {
     t.equal(page.statusCode, 200)
     t.match(page.body, /Atlas/)
     const rows = await services.db.selectFrom('merchant_sessions').select('session_hash').execute()
-    t.notOk(rows.some((r) => r.session_hash === b.cookies.get('sf_session')), 'only the hash is stored')
+    t.notOk(
+      rows.some((r) => r.session_hash === b.cookies.get('sf_session')),
+      'only the hash is stored',
+    )
   })
 
   t.test('wrong password and unknown email get the same generic message', async (t) => {
@@ -62,14 +72,33 @@ t.test('sign-in, sessions, CSRF, throttling and open redirects', async (t) => {
     await b.get('/dashboard/login?next=%2Fdashboard%2Fdeveloper')
     const ok = await b.post('/dashboard/login?next=%2Fdashboard%2Fdeveloper', { email: EMAIL_A, password })
     t.equal(ok.headers.location, '/dashboard/developer')
-    const corpus = ['https://evil.example/', '//evil.example/', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)', '/%0a/evil.example', ' /dashboard', 'http:/evil.example', '/\t/evil.example', 'evil.example', '', '%2F%2Fevil.example', '/..//evil.example']
+    const corpus = [
+      'https://evil.example/',
+      '//evil.example/',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'javascript:alert(1)',
+      '/%0a/evil.example',
+      ' /dashboard',
+      'http:/evil.example',
+      '/\t/evil.example',
+      'evil.example',
+      '',
+      '%2F%2Fevil.example',
+      '/..//evil.example',
+    ]
     for (const next of corpus) {
       const c = new Browser(app, '10.0.0.4')
       await c.get('/dashboard/login')
       const res = await c.post(`/dashboard/login?next=${encodeURIComponent(next)}`, { email: EMAIL_A, password })
       t.equal(res.statusCode, 303, next)
       const location = String(res.headers.location)
-      t.ok(location.startsWith('/') && !location.startsWith('//') && new URL(location, 'http://dash.test').origin === 'http://dash.test', `${JSON.stringify(next)} -> ${location}`)
+      t.ok(
+        location.startsWith('/') &&
+          !location.startsWith('//') &&
+          new URL(location, 'http://dash.test').origin === 'http://dash.test',
+        `${JSON.stringify(next)} -> ${location}`,
+      )
     }
   })
 
@@ -80,11 +109,19 @@ t.test('sign-in, sessions, CSRF, throttling and open redirects', async (t) => {
     const missing = await b.post('/dashboard/developer/apps', { name: 'Sneaky', kind: 'public' }, { csrf: null })
     t.equal(missing.statusCode, 403)
     t.match(missing.body, /expired/)
-    const wrong = await b.post('/dashboard/developer/apps', { name: 'Sneaky', kind: 'public' }, { csrf: 'forged-token' })
+    const wrong = await b.post(
+      '/dashboard/developer/apps',
+      { name: 'Sneaky', kind: 'public' },
+      { csrf: 'forged-token' },
+    )
     t.equal(wrong.statusCode, 403)
     const other = new Browser(app, '10.0.0.6')
     await other.get('/dashboard/login')
-    const foreign = await b.post('/dashboard/developer/apps', { name: 'Sneaky', kind: 'public' }, { csrf: other.csrf() })
+    const foreign = await b.post(
+      '/dashboard/developer/apps',
+      { name: 'Sneaky', kind: 'public' },
+      { csrf: other.csrf() },
+    )
     t.equal(foreign.statusCode, 403, "another browser's token does not fit this browser's secret")
     t.same(await services.db.selectFrom('apps').select('app_id').execute(), before)
     const logout = await b.post('/dashboard/logout', {}, { csrf: null })
@@ -106,12 +143,26 @@ t.test('sign-in, sessions, CSRF, throttling and open redirects', async (t) => {
   t.test('idle and absolute expiry', async (t) => {
     const b = new Browser(app, '10.0.0.8')
     await b.signIn(EMAIL_A, password)
-    const hash = (await services.db.selectFrom('merchant_sessions').select(['session_hash', 'created_at']).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).session_hash
-    await services.db.updateTable('merchant_sessions').set({ last_seen_at: new Date(Date.now() - SESSION_IDLE_MS - 1000) }).where('session_hash', '=', hash).execute()
+    const hash = (
+      await services.db
+        .selectFrom('merchant_sessions')
+        .select(['session_hash', 'created_at'])
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow()
+    ).session_hash
+    await services.db
+      .updateTable('merchant_sessions')
+      .set({ last_seen_at: new Date(Date.now() - SESSION_IDLE_MS - 1000) })
+      .where('session_hash', '=', hash)
+      .execute()
     t.equal((await b.get('/dashboard/themes')).statusCode, 303, 'idle for 2 hours')
     const c = new Browser(app, '10.0.0.8')
     await c.signIn(EMAIL_A, password)
-    await services.db.updateTable('merchant_sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('revoked_at', 'is', null).execute()
+    await services.db
+      .updateTable('merchant_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('revoked_at', 'is', null)
+      .execute()
     t.equal((await c.get('/dashboard/themes')).statusCode, 303, 'past 12 hours')
   })
 
@@ -136,7 +187,12 @@ t.test('sign-in, sessions, CSRF, throttling and open redirects', async (t) => {
   t.test('bad input on the sign-in form: a clear message, never a 500', async (t) => {
     const b = new Browser(app, '10.3.0.1')
     await b.get('/dashboard/login')
-    for (const fields of [{ email: ['a@b.c', 'd@e.f'], password: 'x' }, { email: 'a\u0001@b.c', password: 'x' }, { email: 'a@b.c', password: 'x'.repeat(300) }, { email: 'a@b.c', password: 'x', extra: '1' }]) {
+    for (const fields of [
+      { email: ['a@b.c', 'd@e.f'], password: 'x' },
+      { email: 'a\u0001@b.c', password: 'x' },
+      { email: 'a@b.c', password: 'x'.repeat(300) },
+      { email: 'a@b.c', password: 'x', extra: '1' },
+    ]) {
       const res = await b.post('/dashboard/login', fields as never)
       t.equal(res.statusCode, 400, JSON.stringify(fields).slice(0, 60))
       t.match(res.body, /could not be read/)

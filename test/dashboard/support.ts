@@ -28,7 +28,12 @@ export class Browser {
     }
   }
   async get(url: string) {
-    const res = await this.app.inject({ method: 'GET', url, headers: { cookie: this.header() }, remoteAddress: this.ip })
+    const res = await this.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: this.header() },
+      remoteAddress: this.ip,
+    })
     this.keep(res.headers['set-cookie'])
     if (String(res.headers['content-type'] ?? '').startsWith('text/html')) this.lastHtml = res.body
     return res
@@ -43,7 +48,13 @@ export class Browser {
     const token = opts.csrf === undefined ? this.csrf() : opts.csrf
     if (token !== null) params.append('_csrf', token)
     for (const [k, v] of Object.entries(fields)) for (const item of [v].flat()) params.append(k, item)
-    const res = await this.app.inject({ method: 'POST', url, payload: params.toString(), headers: { cookie: this.header(), 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: this.ip })
+    const res = await this.app.inject({
+      method: 'POST',
+      url,
+      payload: params.toString(),
+      headers: { cookie: this.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: this.ip,
+    })
     this.keep(res.headers['set-cookie'])
     if (String(res.headers['content-type'] ?? '').startsWith('text/html')) this.lastHtml = res.body
     return res
@@ -66,6 +77,7 @@ export function hiddenFields(page: string, action: string): Record<string, strin
   const form = new RegExp(`<form method="post" action="${escaped}"[^>]*>([\\s\\S]*?)</form>`).exec(page)
   if (!form) throw new Error(`no form posting to ${action}`)
   const out: Record<string, string> = {}
-  for (const m of form[1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) if (m[1] !== '_csrf') out[m[1]!] = m[2]!
+  for (const m of form[1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    if (m[1] !== '_csrf') out[m[1]!] = m[2]!
   return out
 }

@@ -9,7 +9,10 @@ import { createDraft, editorTestApp, editorUrl, launch, merchantPage, selectText
 
 declare const document: any
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
 
 t.test('pages, navigation, blocks and images', async (t) => {
   const browser = await launch(t)
@@ -20,7 +23,10 @@ t.test('pages, navigation, blocks and images', async (t) => {
   let version = (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.version as number
   const saved = async (page: Page, label: string) => {
     version += 1
-    await page.getByRole('status').filter({ hasText: `Saved version ${version}: ${label}` }).waitFor({ state: 'attached' })
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Saved version ${version}: ${label}` })
+      .waitFor({ state: 'attached' })
   }
   const { page, watch } = await merchantPage(browser, env, env.merchantA)
   await page.goto(editorUrl(env, themeId))
@@ -36,7 +42,10 @@ t.test('pages, navigation, blocks and images', async (t) => {
     await page.getByLabel('Address: /pages/…', { exact: true }).fill('about-us')
     await page.getByRole('button', { name: 'Create page' }).click()
     await saved(page, 'created page about-us')
-    t.same((await doc()).pages.map((p: { slug: string; title: string; status: string }) => [p.slug, p.title, p.status]), [['about-us', 'About us', 'draft']])
+    t.same(
+      (await doc()).pages.map((p: { slug: string; title: string; status: string }) => [p.slug, p.title, p.status]),
+      [['about-us', 'About us', 'draft']],
+    )
     const pageId = (await doc()).pages[0].id as string
     await page.locator(`#page-${pageId}-status`).selectOption('published')
     await saved(page, 'changed a page')
@@ -90,11 +99,28 @@ t.test('pages, navigation, blocks and images', async (t) => {
     await child(2).getByLabel('Address').fill('/pages/contact')
     await child(2).getByLabel('Address').press('Enter')
     await saved(page, 'changed the navigation')
-    t.same((await doc()).navigation.at(-1), { label: 'About', href: '/pages/about-us', children: [{ label: 'Our story', href: '/' }, { label: 'Contact', href: '/pages/contact' }] }, 'two sub-links, renamed and linked')
+    t.same(
+      (await doc()).navigation.at(-1),
+      {
+        label: 'About',
+        href: '/pages/about-us',
+        children: [
+          { label: 'Our story', href: '/' },
+          { label: 'Contact', href: '/pages/contact' },
+        ],
+      },
+      'two sub-links, renamed and linked',
+    )
 
-    await child(2).getByRole('button', { name: `Move sub-link ${n}.2 up` }).click()
+    await child(2)
+      .getByRole('button', { name: `Move sub-link ${n}.2 up` })
+      .click()
     await saved(page, 'changed the navigation')
-    t.same((await doc()).navigation.at(-1).children.map((c: { label: string }) => c.label), ['Contact', 'Our story'], 'reordered')
+    t.same(
+      (await doc()).navigation.at(-1).children.map((c: { label: string }) => c.label),
+      ['Contact', 'Our story'],
+      'reordered',
+    )
 
     // An unsafe address is refused by the service; its message shows at that sub-link's field.
     const before = (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.version
@@ -109,13 +135,27 @@ t.test('pages, navigation, blocks and images', async (t) => {
     await page.getByRole('button', { name: 'Discard unsaved change' }).click()
     t.equal(await settledValue(child(2).getByLabel('Address'), '/'), '/', 'discarding shows the saved address again')
 
-    await child(1).getByRole('button', { name: `Delete sub-link ${n}.1` }).click()
+    await child(1)
+      .getByRole('button', { name: `Delete sub-link ${n}.1` })
+      .click()
     await saved(page, 'changed the navigation')
     t.same((await doc()).navigation.at(-1).children, [{ label: 'Our story', href: '/' }], 'deleted')
-    await child(1).getByRole('button', { name: `Delete sub-link ${n}.1` }).click()
+    await child(1)
+      .getByRole('button', { name: `Delete sub-link ${n}.1` })
+      .click()
     await saved(page, 'changed the navigation')
-    t.same((await doc()).navigation.at(-1), { label: 'About', href: '/pages/about-us' }, 'the last sub-link gone, the entry has no children key')
-    t.equal(await child(1).getByRole('button', { name: /Add sub-link/ }).count(), 0, 'a sub-link cannot have sub-links (two levels, as the schema says)')
+    t.same(
+      (await doc()).navigation.at(-1),
+      { label: 'About', href: '/pages/about-us' },
+      'the last sub-link gone, the entry has no children key',
+    )
+    t.equal(
+      await child(1)
+        .getByRole('button', { name: /Add sub-link/ })
+        .count(),
+      0,
+      'a sub-link cannot have sub-links (two levels, as the schema says)',
+    )
   })
 
   await t.test('blocks: add, select, duplicate, reorder by keyboard and by drag, delete', async (t) => {
@@ -124,7 +164,10 @@ t.test('pages, navigation, blocks and images', async (t) => {
     await page.getByRole('button', { name: 'Faq', exact: true }).click()
     await page.getByRole('button', { name: 'Add to page' }).click()
     await saved(page, 'added faq')
-    const faq = async () => (await doc()).templates.home.find((s: { type: string }) => s.type === 'faq') as { blocks: { id: string; settings: { question: string; answer?: string } }[] }
+    const faq = async () =>
+      (await doc()).templates.home.find((s: { type: string }) => s.type === 'faq') as {
+        blocks: { id: string; settings: { question: string; answer?: string } }[]
+      }
     await page.getByRole('button', { name: 'Add block' }).click()
     await saved(page, 'added a block in faq')
     // The new block is selected: its settings are open.
@@ -169,26 +212,51 @@ t.test('pages, navigation, blocks and images', async (t) => {
     await handles.nth(1).focus()
     await page.keyboard.press('ArrowUp')
     await saved(page, 'moved a block in faq')
-    t.same(await questions(), ['Can I return a tent?', 'How fast do you ship?', 'Do you ship abroad?'], 'Arrow Up on the handle moved the block one place up')
-    t.equal(await page.evaluate(() => document.activeElement?.dataset?.handle), (await faq()).blocks[0]!.id, 'focus stays on the moved block’s handle')
+    t.same(
+      await questions(),
+      ['Can I return a tent?', 'How fast do you ship?', 'Do you ship abroad?'],
+      'Arrow Up on the handle moved the block one place up',
+    )
+    t.equal(
+      await page.evaluate(() => document.activeElement?.dataset?.handle),
+      (await faq()).blocks[0]!.id,
+      'focus stays on the moved block’s handle',
+    )
     t.equal(batches.length, 1, 'one batch')
-    t.same(batches[0].operations.map((o: { op: string }) => o.op), ['updateSection'], 'of one updateSection')
+    t.same(
+      batches[0].operations.map((o: { op: string }) => o.op),
+      ['updateSection'],
+      'of one updateSection',
+    )
     await page.keyboard.press('ArrowDown')
     await saved(page, 'moved a block in faq')
-    t.same(await questions(), ['How fast do you ship?', 'Can I return a tent?', 'Do you ship abroad?'], 'Arrow Down moved it back')
+    t.same(
+      await questions(),
+      ['How fast do you ship?', 'Can I return a tent?', 'Do you ship abroad?'],
+      'Arrow Down moved it back',
+    )
 
     // Drag the last block's handle above the first.
     const from = (await handles.nth(2).boundingBox())!
     const to = (await handles.nth(0).boundingBox())!
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
     await page.mouse.down()
-    for (let i = 1; i <= 12; i++) await page.mouse.move(from.x + from.width / 2, from.y + ((to.y - 4 - from.y) * i) / 12, { steps: 2 })
+    for (let i = 1; i <= 12; i++)
+      await page.mouse.move(from.x + from.width / 2, from.y + ((to.y - 4 - from.y) * i) / 12, { steps: 2 })
     await page.mouse.up()
     await saved(page, 'moved a block in faq')
-    t.same(await questions(), ['Do you ship abroad?', 'How fast do you ship?', 'Can I return a tent?'], 'dragging moved the last block to the top')
+    t.same(
+      await questions(),
+      ['Do you ship abroad?', 'How fast do you ship?', 'Can I return a tent?'],
+      'dragging moved the last block to the top',
+    )
     t.equal(batches.length, 3, 'each move was one batch')
     page.off('request', onRequest)
-    t.same((await faq()).blocks.find((b) => b.settings.question === 'How fast do you ship?')!.settings.answer, '<p>Within three days.</p>', 'blocks keep their settings when moved')
+    t.same(
+      (await faq()).blocks.find((b) => b.settings.question === 'How fast do you ship?')!.settings.answer,
+      '<p>Within three days.</p>',
+      'blocks keep their settings when moved',
+    )
 
     await page.locator('.blocks .select', { hasText: 'Question 3' }).click()
     await page.getByRole('button', { name: 'Delete Question 3' }).click()
@@ -197,12 +265,19 @@ t.test('pages, navigation, blocks and images', async (t) => {
 
     await page.getByRole('button', { name: 'Undo: deleted a block in faq' }).click()
     await saved(page, 'undid deleted a block in faq')
-    t.same(await questions(), ['Do you ship abroad?', 'How fast do you ship?', 'Can I return a tent?'], 'undo brings the block back')
+    t.same(
+      await questions(),
+      ['Do you ship abroad?', 'How fast do you ship?', 'Can I return a tent?'],
+      'undo brings the block back',
+    )
   })
 
   await t.test('an image uploaded through the media operation', async (t) => {
     await page.getByRole('button', { name: 'Hero: Welcome to our store', exact: true }).click()
-    await page.getByRole('group', { name: 'Image' }).locator('input[type=file]').setInputFiles({ name: 'tent.png', mimeType: 'image/png', buffer: PNG })
+    await page
+      .getByRole('group', { name: 'Image' })
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'tent.png', mimeType: 'image/png', buffer: PNG })
     await saved(page, 'changed hero')
     const hero = (await doc()).templates.home.find((s: { id: string }) => s.id === 'home-hero')
     t.match(hero.settings.image.url, /^\/media\/[0-9a-f]{64}\.png$/, 'the hero uses the uploaded asset')

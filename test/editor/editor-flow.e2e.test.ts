@@ -16,7 +16,11 @@ async function preview(page: Page, version: number): Promise<Frame> {
   await page.waitForFunction((v) => {
     const frame = document.querySelector('iframe[title="Storefront preview"]')
     const doc = frame?.contentDocument
-    return frame?.contentWindow?.location.search === `?v=${v}` && doc?.readyState === 'complete' && doc.querySelector('main') !== null
+    return (
+      frame?.contentWindow?.location.search === `?v=${v}` &&
+      doc?.readyState === 'complete' &&
+      doc.querySelector('main') !== null
+    )
   }, version)
   const handle = await page.waitForSelector('iframe[title="Storefront preview"]')
   return (await handle.contentFrame())!
@@ -29,7 +33,10 @@ t.test('a merchant edits an agent draft in the editor', async (t) => {
   if (!browser) return
   const env = await editorTestApp(t)
   const themeId = await createDraft(env, 'Spring draft')
-  const products = (await env.api('GET', '/api/v1/products?limit=20&status=active')).json.data.products as { id: string; title: string }[]
+  const products = (await env.api('GET', '/api/v1/products?limit=20&status=active')).json.data.products as {
+    id: string
+    title: string
+  }[]
   const [first, second] = products
   const { page, watch } = await merchantPage(browser, env, env.merchantA)
   let version = (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.version as number
@@ -43,13 +50,20 @@ t.test('a merchant edits an agent draft in the editor', async (t) => {
     } catch (error) {
       // Say what the editor and the service show instead (this wait has timed out under CI load).
       const shown = await page.getByRole('status').allInnerTexts()
-      throw new Error(`waited for "${expected}"; the status says ${JSON.stringify(shown)}, the service is at version ${await versionNow()}`, { cause: error })
+      throw new Error(
+        `waited for "${expected}"; the status says ${JSON.stringify(shown)}, the service is at version ${await versionNow()}`,
+        { cause: error },
+      )
     }
   }
 
   await page.goto(editorUrl(env, themeId))
   await page.getByRole('heading', { level: 1, name: /Spring draft/ }).waitFor()
-  t.same(await outlineNames(page), ['Hero: Welcome to our store', 'Product grid: New arrivals', 'Rich text: About us'], 'the outline lists the home sections')
+  t.same(
+    await outlineNames(page),
+    ['Hero: Welcome to our store', 'Product grid: New arrivals', 'Rich text: About us'],
+    'the outline lists the home sections',
+  )
 
   // Add a hero.
   await page.getByRole('button', { name: 'Add section' }).click()
@@ -77,9 +91,15 @@ t.test('a merchant edits an agent draft in the editor', async (t) => {
   await page.getByRole('button', { name: `Add ${second!.title}` }).click()
   await saved(page, 'changed product-grid')
   frame = await preview(page, await versionNow())
-  const grid = (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.document.templates.home.find((s: { type: string; settings: { source: string } }) => s.type === 'product-grid' && s.settings.source === 'manual')
+  const grid = (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.document.templates.home.find(
+    (s: { type: string; settings: { source: string } }) => s.type === 'product-grid' && s.settings.source === 'manual',
+  )
   t.same(grid.settings.productIds, [first!.id, second!.id], 'the grid holds the two chosen products')
-  for (const p of [first!, second!]) t.ok(await frame.locator(`[data-section-id="${grid.id}"]`).getByText(p.title).first().isVisible(), `the preview grid shows ${p.title}`)
+  for (const p of [first!, second!])
+    t.ok(
+      await frame.locator(`[data-section-id="${grid.id}"]`).getByText(p.title).first().isVisible(),
+      `the preview grid shows ${p.title}`,
+    )
 
   // Edit the heading of the new hero.
   await page.getByRole('button', { name: 'Hero: Spring on the trail', exact: true }).click()
@@ -100,15 +120,21 @@ t.test('a merchant edits an agent draft in the editor', async (t) => {
   const to = (await handles.nth(0).boundingBox())!
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
   await page.mouse.down()
-  for (let i = 1; i <= 12; i++) await page.mouse.move(from.x + from.width / 2, from.y + ((to.y - 4 - from.y) * i) / 12, { steps: 2 })
+  for (let i = 1; i <= 12; i++)
+    await page.mouse.move(from.x + from.width / 2, from.y + ((to.y - 4 - from.y) * i) / 12, { steps: 2 })
   await page.mouse.up()
   await saved(page, 'moved a section')
   const dragged = await outlineNames(page)
   t.equal(dragged[0], before.at(-1), `dragging moved "${before.at(-1)}" to the top`)
   frame = await preview(page, await versionNow())
-  const order = async (f: Frame) => f.locator('main [data-section-id]').evaluateAll((els) => els.map((e: any) => e.dataset.sectionId))
+  const order = async (f: Frame) =>
+    f.locator('main [data-section-id]').evaluateAll((els) => els.map((e: any) => e.dataset.sectionId))
   const doc = async () => (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.document
-  t.same(await order(frame), (await doc()).templates.home.map((s: { id: string }) => s.id), 'the preview shows the new order')
+  t.same(
+    await order(frame),
+    (await doc()).templates.home.map((s: { id: string }) => s.id),
+    'the preview shows the new order',
+  )
 
   // Reorder by keyboard: the top section one down.
   await handles.nth(0).focus()
@@ -116,9 +142,17 @@ t.test('a merchant edits an agent draft in the editor', async (t) => {
   await saved(page, 'moved a section')
   const keyed = await outlineNames(page)
   t.same(keyed.slice(0, 2), [dragged[1], dragged[0]], 'Arrow Down on the handle moved the section one place down')
-  t.equal(await page.evaluate(() => document.activeElement?.className), 'handle', 'focus stays on the moved section’s handle')
+  t.equal(
+    await page.evaluate(() => document.activeElement?.className),
+    'handle',
+    'focus stays on the moved section’s handle',
+  )
   frame = await preview(page, await versionNow())
-  t.same(await order(frame), (await doc()).templates.home.map((s: { id: string }) => s.id), 'the preview follows')
+  t.same(
+    await order(frame),
+    (await doc()).templates.home.map((s: { id: string }) => s.id),
+    'the preview follows',
+  )
 
   // Change the primary colour.
   await page.getByRole('button', { name: 'Colours, font and logo' }).click()
@@ -141,14 +175,28 @@ t.test('a merchant edits an agent draft in the editor', async (t) => {
   t.same(await outlineNames(page), expected, 'after a reload the outline is the same')
   const final = await doc()
   t.equal(final.theme.primaryColor, '#b91c1c')
-  t.ok(final.templates.home.some((s: { settings: { heading?: string } }) => s.settings.heading === 'Summer on the trail'))
+  t.ok(
+    final.templates.home.some((s: { settings: { heading?: string } }) => s.settings.heading === 'Summer on the trail'),
+  )
 
   // The activity view lists the merchant's changes with channel editor.
-  const rows = await env.services.db.selectFrom('developer_activity').selectAll().where('theme_id', '=', themeId).where('store_id', '=', STORE_A).orderBy('first_position').execute()
+  const rows = await env.services.db
+    .selectFrom('developer_activity')
+    .selectAll()
+    .where('theme_id', '=', themeId)
+    .where('store_id', '=', STORE_A)
+    .orderBy('first_position')
+    .execute()
   const editorRows = rows.filter((r) => r.channel === 'editor')
   t.ok(editorRows.length >= 7, `${editorRows.length} editor changes in the activity view`)
-  t.ok(editorRows.every((r) => r.credential_kind === 'merchant' && r.credential_id === env.merchantA), 'each recorded with the merchant as actor')
-  t.ok(editorRows.some((r) => r.outcome === 'rejected'), 'the refused change (manual without products) is recorded as rejected')
+  t.ok(
+    editorRows.every((r) => r.credential_kind === 'merchant' && r.credential_id === env.merchantA),
+    'each recorded with the merchant as actor',
+  )
+  t.ok(
+    editorRows.some((r) => r.outcome === 'rejected'),
+    'the refused change (manual without products) is recorded as rejected',
+  )
 
   t.same(watch.problems, [], 'no console errors, failed requests or CSP violations')
 })

@@ -10,7 +10,12 @@ t.test('editor routes', async (t) => {
   const env = await editorTestApp(t)
   const themeId = await createDraft(env, 'Routes draft')
   const inject = (method: string, url: string, headers: Record<string, string> = {}, body?: unknown) =>
-    env.app.inject({ method: method as 'GET', url, headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(body !== undefined ? { payload: JSON.stringify(body) } : {}) })
+    env.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    })
   const api = `/dashboard/themes/editor/api`
   // A real merchant session; the editor page hands out the CSRF token and sets its secret cookie.
   const sessionCookie = `sf_session=${await env.signIn(env.merchantA)}`
@@ -24,7 +29,10 @@ t.test('editor routes', async (t) => {
   await t.test('the page', async (t) => {
     const anonymous = await inject('GET', `/dashboard/themes/editor?themeId=${themeId}`)
     t.equal(anonymous.statusCode, 303, 'without a session: sign in first')
-    t.equal(anonymous.headers.location, `/dashboard/login?next=${encodeURIComponent(`/dashboard/themes/editor?themeId=${themeId}`)}`)
+    t.equal(
+      anonymous.headers.location,
+      `/dashboard/login?next=${encodeURIComponent(`/dashboard/themes/editor?themeId=${themeId}`)}`,
+    )
 
     const page = await inject('GET', `/dashboard/themes/editor?themeId=${themeId}`, cookie)
     t.equal(page.statusCode, 200)
@@ -38,7 +46,11 @@ t.test('editor routes', async (t) => {
     t.equal(page.headers['referrer-policy'], 'same-origin')
     const scripts = [...page.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
     t.equal(scripts.length, 1, 'one script')
-    t.match(scripts[0]![1], /src="\/dashboard\/themes\/editor\/assets\/editor-[0-9a-f]{12}\.js"/, 'from the service itself')
+    t.match(
+      scripts[0]![1],
+      /src="\/dashboard\/themes\/editor\/assets\/editor-[0-9a-f]{12}\.js"/,
+      'from the service itself',
+    )
     t.equal(scripts[0]![2], '', 'no inline code')
     t.notMatch(page.body, /\sstyle=|\son[a-z]+=/i, 'no inline style or handler attributes')
     t.match(page.body, new RegExp(`data-theme-id="${themeId}"`))
@@ -81,14 +93,26 @@ t.test('editor routes', async (t) => {
     const rest = await env.api('GET', '/api/v1/themes/schema')
     t.same(schema.json().data, rest.json.data, 'the same theme schema as the REST operation')
 
-    const op = { operations: [{ op: 'updateSection', sectionId: 'home-hero', settings: { heading: 'From the editor' } }] }
+    const op = {
+      operations: [{ op: 'updateSection', sectionId: 'home-hero', settings: { heading: 'From the editor' } }],
+    }
     const noCsrf = await inject('POST', `${api}/themes/${themeId}/batch`, { ...cookie, 'if-match': etag }, op)
     t.equal(noCsrf.statusCode, 403)
     t.equal(noCsrf.json().error.code, 'CSRF_TOKEN_INVALID')
-    const wrongCsrf = await inject('POST', `${api}/themes/${themeId}/batch`, { ...cookie, 'if-match': etag, 'x-csrf-token': 'nope' }, op)
+    const wrongCsrf = await inject(
+      'POST',
+      `${api}/themes/${themeId}/batch`,
+      { ...cookie, 'if-match': etag, 'x-csrf-token': 'nope' },
+      op,
+    )
     t.equal(wrongCsrf.statusCode, 403)
 
-    const invalid = await inject('POST', `${api}/themes/${themeId}/batch`, { ...cookie, ...csrf, 'if-match': etag }, { operations: [{ op: 'updateSection', sectionId: 'home-hero', settings: { heading: '<b>x</b>' } }] })
+    const invalid = await inject(
+      'POST',
+      `${api}/themes/${themeId}/batch`,
+      { ...cookie, ...csrf, 'if-match': etag },
+      { operations: [{ op: 'updateSection', sectionId: 'home-hero', settings: { heading: '<b>x</b>' } }] },
+    )
     t.equal(invalid.statusCode, 400)
     t.equal(invalid.json().error.code, 'UNSAFE_CONTENT', 'the agents’ validation, with its code')
     t.equal(invalid.json().error.details.issues[0].path, 'operations[0].settings.heading')
@@ -99,20 +123,39 @@ t.test('editor routes', async (t) => {
     const stale = await inject('POST', `${api}/themes/${themeId}/batch`, { ...cookie, ...csrf, 'if-match': etag }, op)
     t.equal(stale.statusCode, 409)
     t.equal(stale.json().error.code, 'VERSION_CONFLICT')
-    const badEtag = await inject('POST', `${api}/themes/${themeId}/batch`, { ...cookie, ...csrf, 'if-match': 'yesterday' }, op)
+    const badEtag = await inject(
+      'POST',
+      `${api}/themes/${themeId}/batch`,
+      { ...cookie, ...csrf, 'if-match': 'yesterday' },
+      op,
+    )
     t.equal(badEtag.statusCode, 400)
 
-    const rows = await env.services.db.selectFrom('developer_activity').selectAll().where('theme_id', '=', themeId).where('channel', '=', 'editor').orderBy('first_position').execute()
-    t.same(rows.map((r) => [r.action, r.outcome, r.credential_kind, r.credential_id, r.store_id]), [
-      ['applyThemeBatch', 'rejected', 'merchant', env.merchantA, STORE_A],
-      ['applyThemeBatch', 'applied', 'merchant', env.merchantA, STORE_A],
-      ['applyThemeBatch', 'rejected', 'merchant', env.merchantA, STORE_A],
-    ], 'each attempt is in the activity view with actor merchant and channel editor')
+    const rows = await env.services.db
+      .selectFrom('developer_activity')
+      .selectAll()
+      .where('theme_id', '=', themeId)
+      .where('channel', '=', 'editor')
+      .orderBy('first_position')
+      .execute()
+    t.same(
+      rows.map((r) => [r.action, r.outcome, r.credential_kind, r.credential_id, r.store_id]),
+      [
+        ['applyThemeBatch', 'rejected', 'merchant', env.merchantA, STORE_A],
+        ['applyThemeBatch', 'applied', 'merchant', env.merchantA, STORE_A],
+        ['applyThemeBatch', 'rejected', 'merchant', env.merchantA, STORE_A],
+      ],
+      'each attempt is in the activity view with actor merchant and channel editor',
+    )
 
     const activity = await inject('GET', `${api}/themes/${themeId}/activity`, cookie)
     t.equal(activity.statusCode, 200)
     t.equal(activity.json().data.activity[0].channel, 'editor')
-    t.match(activity.json().data.activity.find((a: { outcome: string }) => a.outcome === 'applied').who, /\S/, 'names who changed it')
+    t.match(
+      activity.json().data.activity.find((a: { outcome: string }) => a.outcome === 'applied').who,
+      /\S/,
+      'names who changed it',
+    )
 
     const products = await inject('GET', `${api}/products?query=tent&limit=5`, cookie)
     t.equal(products.statusCode, 200)
@@ -121,8 +164,16 @@ t.test('editor routes', async (t) => {
     t.equal((await inject('GET', `${api}/collections`, cookie)).statusCode, 200)
     t.equal((await inject('GET', `${api}/media`, cookie)).statusCode, 200)
 
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
-    const uploaded = await inject('POST', `${api}/media`, { ...cookie, ...csrf }, { dataBase64: png.toString('base64'), alt: 'dot' })
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    )
+    const uploaded = await inject(
+      'POST',
+      `${api}/media`,
+      { ...cookie, ...csrf },
+      { dataBase64: png.toString('base64'), alt: 'dot' },
+    )
     t.equal(uploaded.statusCode, 201, 'upload through the media operation')
     t.match(uploaded.json().data.themeUrl, /^\/media\//)
 

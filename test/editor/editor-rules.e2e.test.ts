@@ -3,7 +3,16 @@ import axe from 'axe-core'
 import type { Page } from 'playwright-core'
 import { createApiKey, ensureApp } from '../../src/auth/credentials.ts'
 import { SCOPES } from '../../src/auth/scopes.ts'
-import { ARTIFACTS, createDraft, editorTestApp, editorUrl, launch, merchantPage, settledValue, STORE_B } from './support.ts'
+import {
+  ARTIFACTS,
+  createDraft,
+  editorTestApp,
+  editorUrl,
+  launch,
+  merchantPage,
+  settledValue,
+  STORE_B,
+} from './support.ts'
 
 // The editor's rules in Chromium: refused values show the service's message at the field and
 // change nothing; a concurrent agent batch is a conflict that names the agent and re-applies on
@@ -17,9 +26,14 @@ t.test('editor rules', async (t) => {
   if (!browser) return
   const env = await editorTestApp(t)
   const themeId = await createDraft(env, 'Rules draft')
-  const theme = async () => (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data as { version: number; document: any }
+  const theme = async () =>
+    (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data as { version: number; document: any }
   const hero = async () => (await theme()).document.templates.home.find((s: { id: string }) => s.id === 'home-hero')
-  const statusSaved = (page: Page, version: number, label: string) => page.getByRole('status').filter({ hasText: `Saved version ${version}: ${label}` }).waitFor({ state: 'attached' })
+  const statusSaved = (page: Page, version: number, label: string) =>
+    page
+      .getByRole('status')
+      .filter({ hasText: `Saved version ${version}: ${label}` })
+      .waitFor({ state: 'attached' })
 
   const { page, watch } = await merchantPage(browser, env, env.merchantA)
   await page.goto(editorUrl(env, themeId))
@@ -36,7 +50,11 @@ t.test('editor rules', async (t) => {
     t.equal(await heading.getAttribute('aria-invalid'), 'true')
     t.equal((await theme()).version, before.version, 'nothing changed')
     await page.getByRole('button', { name: 'Discard unsaved change' }).click()
-    t.equal(await settledValue(heading, 'Welcome to our store'), 'Welcome to our store', 'discarding shows the saved value again')
+    t.equal(
+      await settledValue(heading, 'Welcome to our store'),
+      'Welcome to our store',
+      'discarding shows the saved value again',
+    )
 
     const button = page.getByRole('group', { name: 'Primary button' })
     const link = button.getByLabel('Link', { exact: true })
@@ -63,37 +81,67 @@ t.test('editor rules', async (t) => {
     await page.getByRole('button', { name: 'Redo: changed hero' }).click()
     await statusSaved(page, start + 3, 'redid changed hero')
     t.equal((await hero()).settings.heading, 'Undo me', 'redo applied it again')
-    const events = await env.services.db.selectFrom('events').select('stream_version').where('stream_id', '=', `theme-${themeId}`).execute()
+    const events = await env.services.db
+      .selectFrom('events')
+      .select('stream_version')
+      .where('stream_id', '=', `theme-${themeId}`)
+      .execute()
     t.ok(events.length >= start + 3, 'each step appended events; none were removed')
   })
 
   await t.test('a conflict with an agent batch names the agent and re-applies on top', async (t) => {
     const current = await theme()
-    const agent = await env.api('POST', `/api/v1/themes/${themeId}/batch`, { operations: [{ op: 'updateSection', sectionId: 'home-about', settings: { heading: 'Written by the agent' } }] }, { 'if-match': `"${current.version}"` })
+    const agent = await env.api(
+      'POST',
+      `/api/v1/themes/${themeId}/batch`,
+      { operations: [{ op: 'updateSection', sectionId: 'home-about', settings: { heading: 'Written by the agent' } }] },
+      { 'if-match': `"${current.version}"` },
+    )
     t.equal(agent.status, 200, 'the agent’s batch landed through REST')
     await heading.fill('Merchant heading')
     await heading.press('Enter')
     const alert = page.getByRole('alert').filter({ hasText: 'This theme changed while you were editing' })
     await alert.waitFor()
-    t.match(await alert.innerText(), /Claude \(test agent\) \(rest\)/, 'the banner says which app changed it and through which door')
+    t.match(
+      await alert.innerText(),
+      /Claude \(test agent\) \(rest\)/,
+      'the banner says which app changed it and through which door',
+    )
     t.match(await alert.innerText(), /rich-text/, 'and what it changed')
     t.equal((await hero()).settings.heading, 'Undo me', 'the merchant’s change was not saved over the agent’s')
     await page.getByRole('button', { name: 'Re-apply my change' }).click()
     await statusSaved(page, current.version + 2, 'changed hero')
     const doc = (await theme()).document
-    t.equal(doc.templates.home.find((s: { id: string }) => s.id === 'home-hero').settings.heading, 'Merchant heading', 'the merchant’s change is applied')
-    t.equal(doc.templates.home.find((s: { id: string }) => s.id === 'home-about').settings.heading, 'Written by the agent', 'the agent’s change is kept')
+    t.equal(
+      doc.templates.home.find((s: { id: string }) => s.id === 'home-hero').settings.heading,
+      'Merchant heading',
+      'the merchant’s change is applied',
+    )
+    t.equal(
+      doc.templates.home.find((s: { id: string }) => s.id === 'home-about').settings.heading,
+      'Written by the agent',
+      'the agent’s change is kept',
+    )
   })
 
   await t.test('a conflict on the same field says what re-applying would replace', async (t) => {
     const current = await theme()
-    const agent = await env.api('POST', `/api/v1/themes/${themeId}/batch`, { operations: [{ op: 'updateSection', sectionId: 'home-hero', settings: { heading: 'The agent’s hero' } }] }, { 'if-match': `"${current.version}"` })
+    const agent = await env.api(
+      'POST',
+      `/api/v1/themes/${themeId}/batch`,
+      { operations: [{ op: 'updateSection', sectionId: 'home-hero', settings: { heading: 'The agent’s hero' } }] },
+      { 'if-match': `"${current.version}"` },
+    )
     t.equal(agent.status, 200, 'the agent changed the hero heading')
     await heading.fill('The merchant’s hero')
     await heading.press('Enter')
     const alert = page.getByRole('alert').filter({ hasText: 'This theme changed while you were editing' })
     await alert.waitFor()
-    t.match(await alert.innerText(), /Re-applying replaces what changed meanwhile: “heading” of section home-hero/, 'the overlap is named')
+    t.match(
+      await alert.innerText(),
+      /Re-applying replaces what changed meanwhile: “heading” of section home-hero/,
+      'the overlap is named',
+    )
     await alert.screenshot({ path: new URL('conflict-banner.png', ARTIFACTS).pathname })
     t.equal((await hero()).settings.heading, 'The agent’s hero', 'nothing was overwritten yet')
     t.equal(await page.getByRole('button', { name: 'Re-apply my change' }).count(), 0, 'no plain re-apply')
@@ -104,9 +152,17 @@ t.test('editor rules', async (t) => {
 
   await t.test('axe-core finds no serious or critical violations', async (t) => {
     await page.evaluate(axe.source)
-    const result = await page.evaluate(() => (globalThis as any).axe.run(document, { iframes: false, resultTypes: ['violations'] }))
-    const bad = (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]).filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    t.same(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], 'no serious or critical violations')
+    const result = await page.evaluate(() =>
+      (globalThis as any).axe.run(document, { iframes: false, resultTypes: ['violations'] }),
+    )
+    const bad = (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]).filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    )
+    t.same(
+      bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      [],
+      'no serious or critical violations',
+    )
   })
 
   await t.test('screenshots at desktop and mobile widths', async () => {
@@ -136,15 +192,29 @@ t.test('editor rules', async (t) => {
   await t.test('another merchant’s theme is 404', async (t) => {
     const appId = await ensureApp(env.services.db, { storeId: STORE_B, name: 'Other agent' })
     const keyB = (await createApiKey(env.services.db, { storeId: STORE_B, appId, name: 'b', scopes: SCOPES })).key
-    const foreign = await env.api('POST', '/api/v1/themes', { name: 'Not yours', provider: 'claude' }, { authorization: `Bearer ${keyB}` })
+    const foreign = await env.api(
+      'POST',
+      '/api/v1/themes',
+      { name: 'Not yours', provider: 'claude' },
+      { authorization: `Bearer ${keyB}` },
+    )
     const response = await page.request.get(editorUrl(env, foreign.json.data.id))
     t.equal(response.status(), 404, 'the editor page')
     const api = await page.request.get(`${env.origin}/dashboard/themes/editor/api/themes/${foreign.json.data.id}`)
     t.equal(api.status(), 404, 'the editor’s theme route')
     const token = (await page.locator('#editor').getAttribute('data-csrf-token'))!
-    const batch = await page.request.post(`${env.origin}/dashboard/themes/editor/api/themes/${foreign.json.data.id}/batch`, { headers: { 'x-csrf-token': token, 'content-type': 'application/json' }, data: { operations: [{ op: 'deleteSection', sectionId: 'home-hero' }] } })
+    const batch = await page.request.post(
+      `${env.origin}/dashboard/themes/editor/api/themes/${foreign.json.data.id}/batch`,
+      {
+        headers: { 'x-csrf-token': token, 'content-type': 'application/json' },
+        data: { operations: [{ op: 'deleteSection', sectionId: 'home-hero' }] },
+      },
+    )
     t.equal(batch.status(), 404, 'a batch on it')
-    const noCsrf = await page.request.post(`${env.origin}/dashboard/themes/editor/api/themes/${themeId}/batch`, { headers: { 'content-type': 'application/json' }, data: { operations: [{ op: 'deleteSection', sectionId: 'home-hero' }] } })
+    const noCsrf = await page.request.post(`${env.origin}/dashboard/themes/editor/api/themes/${themeId}/batch`, {
+      headers: { 'content-type': 'application/json' },
+      data: { operations: [{ op: 'deleteSection', sectionId: 'home-hero' }] },
+    })
     t.equal(noCsrf.status(), 403, 'a change without the CSRF token is refused')
     t.ok(await hero(), 'and changed nothing')
   })
@@ -153,12 +223,25 @@ t.test('editor rules', async (t) => {
     await page.goto(editorUrl(env, themeId))
     await page.getByRole('button', { name: 'Publish' }).click()
     await page.getByText('It replaces the live theme on your storefront right away.').waitFor()
-    t.equal((await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.status, 'draft', 'nothing happens before the confirmation')
+    t.equal(
+      (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.status,
+      'draft',
+      'nothing happens before the confirmation',
+    )
     await page.getByRole('button', { name: 'Publish now' }).click()
     await page.getByText('This theme is active and cannot be edited').waitFor()
     t.equal((await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.status, 'active')
-    const row = await env.services.db.selectFrom('developer_activity').selectAll().where('theme_id', '=', themeId).where('action', '=', 'publishTheme').executeTakeFirstOrThrow()
-    t.same([row.channel, row.credential_kind, row.outcome], ['editor', 'merchant', 'applied'], 'published by the merchant through the editor')
+    const row = await env.services.db
+      .selectFrom('developer_activity')
+      .selectAll()
+      .where('theme_id', '=', themeId)
+      .where('action', '=', 'publishTheme')
+      .executeTakeFirstOrThrow()
+    t.same(
+      [row.channel, row.credential_kind, row.outcome],
+      ['editor', 'merchant', 'applied'],
+      'published by the merchant through the editor',
+    )
   })
 
   t.same(watch.problems, [], 'no console errors, failed requests or CSP violations')

@@ -1,7 +1,16 @@
 import t from 'tap'
 import { z } from 'zod'
 import { toJsonSchema } from '../../src/theme/sections.ts'
-import { collectionIds, defineSection, image, plainText, productIds, richText, strictObject, url } from '../../src/theme/sections/fields.ts'
+import {
+  collectionIds,
+  defineSection,
+  image,
+  plainText,
+  productIds,
+  richText,
+  strictObject,
+  url,
+} from '../../src/theme/sections/fields.ts'
 import { PLACEMENTS } from '../../src/theme/constants.ts'
 import { createDraft, editorTestApp, editorUrl, launch, merchantPage } from './support.ts'
 
@@ -18,7 +27,10 @@ const countdown = defineSection('countdown', {
     title: plainText(160, 'What is counted down to.', { min: 1 }),
     days: z.int().min(1).max(90).meta({ description: 'Days left (1-90).' }),
     style: z.enum(['minimal', 'bold']).meta({ description: 'Look of the counter.' }),
-    accent: z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/).meta({ description: 'Accent colour.' }),
+    accent: z
+      .string()
+      .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/)
+      .meta({ description: 'Accent colour.' }),
     showSeconds: z.boolean().meta({ description: 'Show seconds.' }).optional(),
     note: richText(2000, 'Text under the counter.').optional(),
     moreInfo: url('Where to learn more.').optional(),
@@ -33,13 +45,23 @@ t.test('a section type added only in this test gets a generated form', async (t)
   if (!browser) return
   const env = await editorTestApp(t)
   const themeId = await createDraft(env, 'Forms draft')
-  const product = (await env.api('GET', '/api/v1/products?limit=5&status=active')).json.data.products[0] as { id: string; title: string }
+  const product = (await env.api('GET', '/api/v1/products?limit=5&status=active')).json.data.products[0] as {
+    id: string
+    title: string
+  }
   const { page, watch } = await merchantPage(browser, env, env.merchantA)
 
   await page.route('**/dashboard/themes/editor/api/themes/schema', async (route) => {
     const response = await route.fetch()
     const body = await response.json()
-    body.data.sections.push({ type: 'countdown', description: countdown.description, templates: [...countdown.templates], requiredIn: null, settingsSchema: toJsonSchema(countdown.settingsSchema), blocks: [] })
+    body.data.sections.push({
+      type: 'countdown',
+      description: countdown.description,
+      templates: [...countdown.templates],
+      requiredIn: null,
+      settingsSchema: toJsonSchema(countdown.settingsSchema),
+      blocks: [],
+    })
     await route.fulfill({ response, json: body })
   })
   let sent: any = null
@@ -49,7 +71,10 @@ t.test('a section type added only in this test gets a generated form', async (t)
 
   await page.goto(editorUrl(env, themeId))
   await page.getByRole('button', { name: 'Add section' }).click()
-  t.ok(await page.getByText('A countdown to a launch date, with products to look forward to.').isVisible(), 'the new type is offered with its description')
+  t.ok(
+    await page.getByText('A countdown to a launch date, with products to look forward to.').isVisible(),
+    'the new type is offered with its description',
+  )
   await page.getByRole('button', { name: 'Countdown', exact: true }).click()
   await page.getByRole('heading', { name: 'New Countdown section' }).waitFor()
 
@@ -58,15 +83,44 @@ t.test('a section type added only in this test gets a generated form', async (t)
   t.equal(await title.getAttribute('aria-required'), 'true', 'required')
   const days = page.getByLabel('Days', { exact: true })
   t.equal(await days.getAttribute('type'), 'number', 'integer: a number box')
-  t.same([await days.getAttribute('min'), await days.getAttribute('max'), await days.getAttribute('step')], ['1', '90', '1'], 'with its bounds')
-  t.same(await page.getByLabel('Style', { exact: true }).locator('option').allInnerTexts(), ['minimal', 'bold'], 'enum: a select of its values')
+  t.same(
+    [await days.getAttribute('min'), await days.getAttribute('max'), await days.getAttribute('step')],
+    ['1', '90', '1'],
+    'with its bounds',
+  )
+  t.same(
+    await page.getByLabel('Style', { exact: true }).locator('option').allInnerTexts(),
+    ['minimal', 'bold'],
+    'enum: a select of its values',
+  )
   t.equal(await page.getByLabel('Accent swatch').getAttribute('type'), 'color', 'hex colour: a colour picker')
-  t.same(await page.getByLabel('Show seconds', { exact: true }).locator('option').allInnerTexts(), ['Default', 'Yes', 'No'], 'optional boolean: default, yes or no')
-  t.equal(await page.getByLabel('Note', { exact: true }).getAttribute('contenteditable'), 'true', 'rich text: a rich text box')
-  t.ok(await page.getByRole('toolbar', { name: 'Note formatting' }).getByRole('button', { name: 'Bold' }).isVisible(), 'with its formatting toolbar')
-  t.match(await page.locator('#f-settings-note-help').innerText(), /bold, italic, link/, 'naming the formatting it allows')
+  t.same(
+    await page.getByLabel('Show seconds', { exact: true }).locator('option').allInnerTexts(),
+    ['Default', 'Yes', 'No'],
+    'optional boolean: default, yes or no',
+  )
+  t.equal(
+    await page.getByLabel('Note', { exact: true }).getAttribute('contenteditable'),
+    'true',
+    'rich text: a rich text box',
+  )
+  t.ok(
+    await page.getByRole('toolbar', { name: 'Note formatting' }).getByRole('button', { name: 'Bold' }).isVisible(),
+    'with its formatting toolbar',
+  )
+  t.match(
+    await page.locator('#f-settings-note-help').innerText(),
+    /bold, italic, link/,
+    'naming the formatting it allows',
+  )
   t.equal(await page.getByLabel('More info', { exact: true }).getAttribute('inputmode'), 'url', 'URL: a URL box')
-  t.ok(await page.getByRole('group', { name: 'Backdrop' }).getByRole('button', { name: 'Choose from library' }).isVisible(), 'image: the media library')
+  t.ok(
+    await page
+      .getByRole('group', { name: 'Backdrop' })
+      .getByRole('button', { name: 'Choose from library' })
+      .isVisible(),
+    'image: the media library',
+  )
   t.ok(await page.getByPlaceholder('Search products').isVisible(), 'productIds: a product search picker, not an id box')
   t.ok(await page.getByPlaceholder('Search collections').isVisible(), 'collectionIds: a collection picker')
 
@@ -84,8 +138,16 @@ t.test('a section type added only in this test gets a generated form', async (t)
   // The service does not know the type (it exists only here), so it refuses the section and the
   // editor shows its message; what matters is what the generated form sent.
   await page.locator('.notice.error', { hasText: 'Not added yet' }).waitFor()
-  t.match(await page.locator('.notice.error .issues').innerText(), /countdown/, 'with the service’s message about the type')
-  t.same(sent?.operations?.[0]?.section?.settings, { title: 'Summer launch', days: 12, style: 'bold', accent: '#ff6600', productIds: [product.id] }, 'the form sent typed values')
+  t.match(
+    await page.locator('.notice.error .issues').innerText(),
+    /countdown/,
+    'with the service’s message about the type',
+  )
+  t.same(
+    sent?.operations?.[0]?.section?.settings,
+    { title: 'Summer launch', days: 12, style: 'bold', accent: '#ff6600', productIds: [product.id] },
+    'the form sent typed values',
+  )
   t.equal(sent?.operations?.[0]?.op, 'createSection')
   t.same(watch.problems, [], 'no console errors, failed requests or CSP violations')
 })

@@ -17,7 +17,15 @@ import { freshDatabase } from '../support/database.ts'
 export const STORE_A = 'st_demo_atlas'
 export const STORE_B = 'st_demo_lumen'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 export const ARTIFACTS = new URL('../../test-artifacts/editor/', import.meta.url)
 
 type T = { teardown: (fn: () => unknown) => void }
@@ -33,13 +41,30 @@ export type EditorTestApp = {
   merchantB: string
   /** A real merchant session (the cookie value) for the merchant's first store. */
   signIn: (merchantId: string) => Promise<string>
-  api: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; json: any; etag: string | undefined }>
+  api: (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<{ status: number; json: any; etag: string | undefined }>
 }
 
 export async function editorTestApp(t: T): Promise<EditorTestApp> {
   const { db } = await freshDatabase(t)
-  const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', BASE_URL: 'http://storefront.test', RATE_LIMIT_MAX: '100000', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef' })
-  const services = createServices({ config, db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    BASE_URL: 'http://storefront.test',
+    RATE_LIMIT_MAX: '100000',
+    SIGNING_SECRET: 'test-signing-secret-0123456789abcdef',
+  })
+  const services = createServices({
+    config,
+    db,
+    signingSecret: config.signingSecret!,
+    logger: pino({ level: 'silent' }),
+  })
   await seedDemo(services)
   const app = await buildApp(services, servicePlugins())
   await app.listen({ port: 0, host: '127.0.0.1' })
@@ -47,21 +72,48 @@ export async function editorTestApp(t: T): Promise<EditorTestApp> {
   const { port } = app.server.address() as { port: number }
   const appId = await ensureApp(db, { storeId: STORE_A, name: 'Claude (test agent)' })
   const agentKey = (await createApiKey(db, { storeId: STORE_A, appId, name: 'agent', scopes: SCOPES })).key
-  const merchantOf = async (storeId: string) => (await db.selectFrom('stores').select('merchant_id').where('store_id', '=', storeId).executeTakeFirstOrThrow()).merchant_id
+  const merchantOf = async (storeId: string) =>
+    (await db.selectFrom('stores').select('merchant_id').where('store_id', '=', storeId).executeTakeFirstOrThrow())
+      .merchant_id
   const api: EditorTestApp['api'] = async (method, path, body, headers = {}) => {
-    const response = await app.inject({ method: method as 'GET', url: path, headers: { authorization: `Bearer ${agentKey}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, ...(body !== undefined ? { payload: JSON.stringify(body) } : {}) })
+    const response = await app.inject({
+      method: method as 'GET',
+      url: path,
+      headers: {
+        authorization: `Bearer ${agentKey}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    })
     return { status: response.statusCode, json: response.json(), etag: response.headers.etag as string | undefined }
   }
   const signIn = async (merchantId: string) => {
-    const store = await db.selectFrom('stores').select('store_id').where('merchant_id', '=', merchantId).orderBy('store_id').executeTakeFirstOrThrow()
+    const store = await db
+      .selectFrom('stores')
+      .select('store_id')
+      .where('merchant_id', '=', merchantId)
+      .orderBy('store_id')
+      .executeTakeFirstOrThrow()
     return (await startSession(services, { merchantId, storeId: store.store_id })).token
   }
-  return { app, services, origin: `http://127.0.0.1:${port}`, agentKey, merchantA: await merchantOf(STORE_A), merchantB: await merchantOf(STORE_B), signIn, api }
+  return {
+    app,
+    services,
+    origin: `http://127.0.0.1:${port}`,
+    agentKey,
+    merchantA: await merchantOf(STORE_A),
+    merchantB: await merchantOf(STORE_B),
+    signIn,
+    api,
+  }
 }
 
 export async function launch(t: T & { fail: (m: string) => void }): Promise<Browser | null> {
   if (!existsSync(CHROMIUM)) {
-    t.fail(`Chromium is missing at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`)
+    t.fail(
+      `Chromium is missing at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    )
     return null
   }
   mkdirSync(ARTIFACTS, { recursive: true })
@@ -73,24 +125,38 @@ export async function launch(t: T & { fail: (m: string) => void }): Promise<Brow
 export type Watch = { problems: string[] }
 
 /** A page signed in as the merchant, recording console errors, page errors, failed requests and CSP violations. */
-export async function merchantPage(browser: Browser, env: EditorTestApp, merchantId: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page; watch: Watch }> {
+export async function merchantPage(
+  browser: Browser,
+  env: EditorTestApp,
+  merchantId: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page; watch: Watch }> {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1 })
   await context.addCookies([{ name: SESSION_COOKIE, value: await env.signIn(merchantId), url: env.origin }])
   const page = await context.newPage()
   const watch: Watch = { problems: [] }
   await page.exposeFunction('__reportCspViolation', (text: string) => watch.problems.push(`CSP violation: ${text}`))
   await page.addInitScript(() => {
-    const w = globalThis as unknown as { document: { addEventListener(type: string, l: (e: { violatedDirective: string; blockedURI: string }) => void): void }; __reportCspViolation(text: string): void }
-    w.document.addEventListener('securitypolicyviolation', (e) => w.__reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`))
+    const w = globalThis as unknown as {
+      document: {
+        addEventListener(type: string, l: (e: { violatedDirective: string; blockedURI: string }) => void): void
+      }
+      __reportCspViolation(text: string): void
+    }
+    w.document.addEventListener('securitypolicyviolation', (e) =>
+      w.__reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    )
   })
   page.on('console', (message) => {
     // Chromium logs every 4xx answer to fetch; refusals (400 issues, 409 conflicts) are expected
     // answers the editor shows, and server faults are caught by the response check below.
     if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return
-    if (message.type() === 'error' || message.type() === 'warning') watch.problems.push(`console ${message.type()}: ${message.text()}`)
+    if (message.type() === 'error' || message.type() === 'warning')
+      watch.problems.push(`console ${message.type()}: ${message.text()}`)
   })
   page.on('response', (response) => {
-    if (response.status() >= 500 || response.status() === 404) watch.problems.push(`HTTP ${response.status()}: ${response.url()}`)
+    if (response.status() >= 500 || response.status() === 404)
+      watch.problems.push(`HTTP ${response.status()}: ${response.url()}`)
   })
   page.on('pageerror', (error) => watch.problems.push(`page error: ${error.message}`))
   page.on('requestfailed', (request) => {
@@ -100,7 +166,8 @@ export async function merchantPage(browser: Browser, env: EditorTestApp, merchan
   return { context, page, watch }
 }
 
-export const editorUrl = (env: EditorTestApp, themeId: string) => `${env.origin}/dashboard/themes/editor?themeId=${encodeURIComponent(themeId)}`
+export const editorUrl = (env: EditorTestApp, themeId: string) =>
+  `${env.origin}/dashboard/themes/editor?themeId=${encodeURIComponent(themeId)}`
 
 export async function createDraft(env: EditorTestApp, name: string): Promise<string> {
   const created = await env.api('POST', '/api/v1/themes', { name, provider: 'claude' })

@@ -16,9 +16,23 @@ const ev = (type: string, eventId?: string): NewEvent => ({
   type,
   data: { type },
   ...(eventId ? { eventId } : {}),
-  metadata: { storeId: 'st_a', actor: { kind: 'system', credentialId: null, appId: null }, channel: 'cli', correlationId: 'c', causationId: null, commandId: `cmd_${type}`, command: 'test' },
+  metadata: {
+    storeId: 'st_a',
+    actor: { kind: 'system', credentialId: null, appId: null },
+    channel: 'cli',
+    correlationId: 'c',
+    causationId: null,
+    commandId: `cmd_${type}`,
+    command: 'test',
+  },
 })
-const to = (streamId: string, expected: any, events: NewEvent[]) => ({ streamId, streamType: 'test', storeId: 'st_a', expected, events })
+const to = (streamId: string, expected: any, events: NewEvent[]) => ({
+  streamId,
+  streamType: 'test',
+  storeId: 'st_a',
+  expected,
+  events,
+})
 const streams = Array.from({ length: 12 }, (_, i) => `g-${String(i).padStart(2, '0')}`)
 
 async function counted(t: { teardown: (fn: () => unknown) => void }) {
@@ -42,14 +56,25 @@ t.test('twelve appends at once: two go alone, ten share one statement, each with
   )
   t.equal(statements(), 3, 'three statements for twelve appends')
   const byStream = new Map([...streams].reverse().map((s, i) => [s, results[i]!]))
-  t.same(byStream.get('g-10'), { ok: false, conflict: { streamId: 'g-10', expected: 5, actual: 1 } }, 'a stale member gets its conflict')
+  t.same(
+    byStream.get('g-10'),
+    { ok: false, conflict: { streamId: 'g-10', expected: 5, actual: 1 } },
+    'a stale member gets its conflict',
+  )
   t.same(byStream.get('g-11'), { ok: false, conflict: { streamId: 'g-11', expected: 'no_stream', actual: 1 } })
   const transactions = new Set<string>()
   for (const s of streams.slice(0, 10)) {
     const r = byStream.get(s)!
     t.ok(r.ok, `${s} appended`)
     if (!r.ok) continue
-    t.same(r.events.map((e) => [e.streamId, e.type, e.streamVersion]), [[s, `${s} second`, 2], [s, `${s} third`, 3]], `${s}: its own events, in order, with their versions`)
+    t.same(
+      r.events.map((e) => [e.streamId, e.type, e.streamVersion]),
+      [
+        [s, `${s} second`, 2],
+        [s, `${s} third`, 3],
+      ],
+      `${s}: its own events, in order, with their versions`,
+    )
     t.same(r.streams, [{ streamId: s, version: 3 }])
     t.ok(r.events[0]!.globalPosition < r.events[1]!.globalPosition)
     transactions.add(r.events[0]!.transactionId)
@@ -58,15 +83,23 @@ t.test('twelve appends at once: two go alone, ten share one statement, each with
   t.equal(transactions.size, 1, 'the ten that waited committed together')
   for (const s of streams) {
     const read = await store.readStream(s)
-    t.same(read.map((e) => e.streamVersion), s >= 'g-10' ? [1] : [1, 2, 3], `${s} holds what its outcome says`)
+    t.same(
+      read.map((e) => e.streamVersion),
+      s >= 'g-10' ? [1] : [1, 2, 3],
+      `${s} holds what its outcome says`,
+    )
   }
 })
 
-t.test('multi-stream appends and appends inside a caller\'s transaction go alone', async (t) => {
+t.test("multi-stream appends and appends inside a caller's transaction go alone", async (t) => {
   const { db, store, statements, reset } = await counted(t)
   reset()
   // Four two-stream appends at once: four statements (grouped, they would be three).
-  const pairs = await Promise.all([0, 2, 4, 6].map((i) => store.append([to(streams[i]!, 1, [ev(`${i} pair`)]), to(streams[i + 1]!, 1, [ev(`${i + 1} pair`)])])))
+  const pairs = await Promise.all(
+    [0, 2, 4, 6].map((i) =>
+      store.append([to(streams[i]!, 1, [ev(`${i} pair`)]), to(streams[i + 1]!, 1, [ev(`${i + 1} pair`)])]),
+    ),
+  )
   t.ok(pairs.every((r) => r.ok))
   t.equal(statements(), 4, 'one statement per multi-stream append')
   // Inside a transaction a failed group could not be run again member by member: four appends, four statements.
@@ -85,10 +118,13 @@ t.test('a member whose write fails fails alone; the others are written once', as
   reset()
   // g-05's event reuses an event id: the group's statement fails on it (unique violation), writes
   // nothing, and every member runs again alone.
-  const results = await Promise.allSettled(streams.map((s) => store.append([to(s, 1, [ev(`${s} second`, s === 'g-05' ? taken : undefined)])])))
+  const results = await Promise.allSettled(
+    streams.map((s) => store.append([to(s, 1, [ev(`${s} second`, s === 'g-05' ? taken : undefined)])])),
+  )
   const failed = results[5]!
   t.equal(failed.status, 'rejected')
-  if (failed.status === 'rejected') t.equal((failed.reason as { code?: string }).code, '23505', 'its own error, as alone')
+  if (failed.status === 'rejected')
+    t.equal((failed.reason as { code?: string }).code, '23505', 'its own error, as alone')
   results.forEach((r, i) => {
     if (i !== 5) t.ok(r.status === 'fulfilled' && r.value.ok, `${streams[i]} appended`)
   })
@@ -97,37 +133,53 @@ t.test('a member whose write fails fails alone; the others are written once', as
   for (const s of streams) t.equal((await store.readStream(s)).length, s === 'g-05' ? 1 : 2, `${s} written once`)
 })
 
-t.test('a group locks its streams in the order every append does, before its first member: no deadlock', { skip: testDatabaseKind !== 'postgres' && 'a held transaction beside the group needs a second connection' }, async (t) => {
-  const { db } = await freshDatabase(t)
-  let statements = 0
-  const store = createPostgresEventStore(db.withPlugin(statementCounter(() => statements++)))
-  // Two streams whose lock order (their hash) is the reverse of the order they join the group.
-  const names = Array.from({ length: 20 }, (_, i) => `dl-${i}`)
-  const { rows } = await sql<{ s: string }>`select s from unnest(${names}::text[]) s order by hashtext(s)`.execute(db)
-  const [x, y] = [rows[0]!.s, rows.at(-1)!.s]
-  for (const s of [x, y, 'dl-alone-1', 'dl-alone-2']) await store.append([to(s, 'any', [ev(`${s} first`)])])
+t.test(
+  'a group locks its streams in the order every append does, before its first member: no deadlock',
+  { skip: testDatabaseKind !== 'postgres' && 'a held transaction beside the group needs a second connection' },
+  async (t) => {
+    const { db } = await freshDatabase(t)
+    let statements = 0
+    const store = createPostgresEventStore(db.withPlugin(statementCounter(() => statements++)))
+    // Two streams whose lock order (their hash) is the reverse of the order they join the group.
+    const names = Array.from({ length: 20 }, (_, i) => `dl-${i}`)
+    const { rows } = await sql<{ s: string }>`select s from unnest(${names}::text[]) s order by hashtext(s)`.execute(db)
+    const [x, y] = [rows[0]!.s, rows.at(-1)!.s]
+    for (const s of [x, y, 'dl-alone-1', 'dl-alone-2']) await store.append([to(s, 'any', [ev(`${s} first`)])])
 
-  // A command holding x's lock, as one deciding on fresh state does, that then needs y as well.
-  let later: Promise<unknown> = Promise.resolve()
-  await db.transaction().execute(async (trx) => {
-    await lockStreams(trx, [x])
-    statements = 0
-    // Two go alone; y then x wait and go together. The group must wait for x before it takes y.
-    later = Promise.all(['dl-alone-1', 'dl-alone-2', y, x].map((s) => store.append([to(s, 'any', [ev(`${s} second`)])])))
-    const waiting = await eventually(
-      async () => (await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`.execute(db)).rows[0]!.n,
-      (n) => n >= 1,
+    // A command holding x's lock, as one deciding on fresh state does, that then needs y as well.
+    let later: Promise<unknown> = Promise.resolve()
+    await db.transaction().execute(async (trx) => {
+      await lockStreams(trx, [x])
+      statements = 0
+      // Two go alone; y then x wait and go together. The group must wait for x before it takes y.
+      later = Promise.all(
+        ['dl-alone-1', 'dl-alone-2', y, x].map((s) => store.append([to(s, 'any', [ev(`${s} second`)])])),
+      )
+      const waiting = await eventually(
+        async () =>
+          (
+            await sql<{
+              n: number
+            }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`.execute(
+              db,
+            )
+          ).rows[0]!.n,
+        (n) => n >= 1,
+      )
+      t.equal(waiting, 1, 'the group waits for a stream lock')
+      // Without the group's locking part the group would hold y here and wait for x: a deadlock,
+      // found after deadlock_timeout, that fails the group's statement (or this transaction).
+      await lockStreams(trx, [x, y])
+    })
+    const results = (await later) as { ok: boolean }[]
+    t.ok(
+      results.every((r) => r.ok),
+      'every append succeeded',
     )
-    t.equal(waiting, 1, 'the group waits for a stream lock')
-    // Without the group's locking part the group would hold y here and wait for x: a deadlock,
-    // found after deadlock_timeout, that fails the group's statement (or this transaction).
-    await lockStreams(trx, [x, y])
-  })
-  const results = (await later) as { ok: boolean }[]
-  t.ok(results.every((r) => r.ok), 'every append succeeded')
-  t.equal(statements, 3, 'two alone and one group: the group statement did not fail on a deadlock')
-  for (const s of [x, y]) t.equal((await store.readStream(s)).length, 2)
-})
+    t.equal(statements, 3, 'two alone and one group: the group statement did not fail on a deadlock')
+    for (const s of [x, y]) t.equal((await store.readStream(s)).length, 2)
+  },
+)
 
 t.test('concurrent agent batches on eight themes in two stores: the projections equal a rebuild', async (t) => {
   const s = await testServices(t)
@@ -139,7 +191,9 @@ t.test('concurrent agent batches on eight themes in two stores: the projections 
       themes.push({ store, id: r.value.themeId })
     }
   }
-  const before = Number((await sql<{ n: string }>`select count(distinct transaction_id) as n from events`.execute(s.db)).rows[0]!.n)
+  const before = Number(
+    (await sql<{ n: string }>`select count(distinct transaction_id) as n from events`.execute(s.db)).rows[0]!.n,
+  )
   const rounds = 5
   const outcomes = await Promise.all(
     Array.from({ length: rounds }, (_, round) =>
@@ -147,7 +201,12 @@ t.test('concurrent agent batches on eight themes in two stores: the projections 
         themes.map(({ store, id }, k) =>
           applyThemeEdits(s.commands, agent(store, 'applyThemeBatch'), id, {
             operations: [
-              { op: 'createSection', target: { template: 'home' }, index: 0, section: { id: `r${round}-t${k}`, type: 'spacer', settings: { height: 8 + round } } },
+              {
+                op: 'createSection',
+                target: { template: 'home' },
+                index: 0,
+                section: { id: `r${round}-t${k}`, type: 'spacer', settings: { height: 8 + round } },
+              },
               { op: 'updateTokens', tokens: { primaryColor: `#0${round}${k}000` } },
             ] as never,
           }),
@@ -155,12 +214,23 @@ t.test('concurrent agent batches on eight themes in two stores: the projections 
       ),
     ),
   )
-  t.ok(outcomes.flat().every((r) => r.ok), 'every batch applied')
-  const after = Number((await sql<{ n: string }>`select count(distinct transaction_id) as n from events`.execute(s.db)).rows[0]!.n)
-  t.ok(after - before < rounds * themes.length, `batches shared transactions (${after - before} for ${rounds * themes.length} batches)`)
+  t.ok(
+    outcomes.flat().every((r) => r.ok),
+    'every batch applied',
+  )
+  const after = Number(
+    (await sql<{ n: string }>`select count(distinct transaction_id) as n from events`.execute(s.db)).rows[0]!.n,
+  )
+  t.ok(
+    after - before < rounds * themes.length,
+    `batches shared transactions (${after - before} for ${rounds * themes.length} batches)`,
+  )
   for (const name of ['themes', 'developer_activity']) {
     const projection = projectionNamed(name)!
-    const snapshot = async () => (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(s.db)).rows.map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b))))).sort()
+    const snapshot = async () =>
+      (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(s.db)).rows
+        .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)))))
+        .sort()
     const incremental = await snapshot()
     await rebuildProjection(s.db, s.eventStore, projection, { batchSize: 7 })
     t.same(await snapshot(), incremental, `${name}: rebuilt equals what the grouped appends wrote`)

@@ -10,9 +10,23 @@ import { statementCounter } from '../support/statements.ts'
 const ev = (type: string): NewEvent => ({
   type,
   data: { n: 1 },
-  metadata: { storeId: 'st_a', actor: { kind: 'system', credentialId: null, appId: null }, channel: 'cli', correlationId: 'c', causationId: null, commandId: 'cmd_1', command: 'test' },
+  metadata: {
+    storeId: 'st_a',
+    actor: { kind: 'system', credentialId: null, appId: null },
+    channel: 'cli',
+    correlationId: 'c',
+    causationId: null,
+    commandId: 'cmd_1',
+    command: 'test',
+  },
 })
-const to = (streamId: string, expected: any, events: NewEvent[]) => ({ streamId, streamType: 'test', storeId: 'st_a', expected, events })
+const to = (streamId: string, expected: any, events: NewEvent[]) => ({
+  streamId,
+  streamType: 'test',
+  storeId: 'st_a',
+  expected,
+  events,
+})
 
 t.test('one append, one round trip', async (t) => {
   // Every message the pg driver sends (begin and commit included), patched before the pool's
@@ -38,15 +52,26 @@ t.test('one append, one round trip', async (t) => {
     await fn()
     t.equal(statements, 1, `${label}: one statement`)
     // Named, so PostgreSQL parses and plans the call once per connection, not per append.
-    if (testDatabaseKind === 'postgres') t.same({ sent, named }, { sent: 1, named: 1 }, `${label}: one round trip, a prepared statement`)
+    if (testDatabaseKind === 'postgres')
+      t.same({ sent, named }, { sent: 1, named: 1 }, `${label}: one round trip, a prepared statement`)
   }
   await store.append([to('s-1', 'no_stream', [ev('A')])]) // the connection's first call plans the function's statements
   await count('exact version', () => store.append([to('s-1', 1, [ev('B')])]))
   await count('no_stream', () => store.append([to('s-2', 'no_stream', [ev('A')])]))
   await count('any', () => store.append([to('s-2', 'any', [ev('B')])]))
   await count('exists', () => store.append([to('s-2', 'exists', [ev('C')])]))
-  await count('100 events', () => store.append([to('s-3', 'no_stream', Array.from({ length: 100 }, () => ev('X')))]))
-  await count('three streams', () => store.append([to('s-1', 2, [ev('C')]), to('s-2', 3, [ev('D')]), to('s-4', 'no_stream', [ev('E')])]))
+  await count('100 events', () =>
+    store.append([
+      to(
+        's-3',
+        'no_stream',
+        Array.from({ length: 100 }, () => ev('X')),
+      ),
+    ]),
+  )
+  await count('three streams', () =>
+    store.append([to('s-1', 2, [ev('C')]), to('s-2', 3, [ev('D')]), to('s-4', 'no_stream', [ev('E')])]),
+  )
   await count('a conflict', async () => {
     const r = await store.append([to('s-1', 1, [ev('late')])])
     t.same(r, { ok: false, conflict: { streamId: 's-1', expected: 1, actual: 3 } })

@@ -27,14 +27,21 @@ t.test('an agent drafts, designs, previews; publishing needs themes:publish', as
   // 1. No draft: read the schema, create a theme (or duplicate the live one).
   const c1 = await context(w, AGENT)
   t.equal(c1.workflow.stage, 'design')
-  t.same(actions(c1), ['getThemeSchema', 'createTheme', 'duplicateTheme'], 'no draft: schema, then createTheme (or duplicate the live theme)')
+  t.same(
+    actions(c1),
+    ['getThemeSchema', 'createTheme', 'duplicateTheme'],
+    'no draft: schema, then createTheme (or duplicate the live theme)',
+  )
   t.equal(c1.workflow.next[2].themeId, starter, 'duplicate points at the live theme')
   t.equal(c1.currentDraftId, null)
   t.equal(c1.activeThemeId, starter)
   t.ok(c1.products.items.length > 0, 'real product ids to reference')
   t.equal(c1.schema.operationId, 'getThemeSchema')
   t.same(c1.grantedScopes, [...AGENT].sort())
-  const withoutCreate = await context(w, AGENT.filter((s) => s !== 'themes:create'))
+  const withoutCreate = await context(
+    w,
+    AGENT.filter((s) => s !== 'themes:create'),
+  )
   t.same(actions(withoutCreate), ['askMerchantForScope'], 'no draft and no themes:create: ask the merchant')
   t.equal(withoutCreate.workflow.stage, 'blocked')
 
@@ -45,7 +52,10 @@ t.test('an agent drafts, designs, previews; publishing needs themes:publish', as
   t.equal(schema.json().data.limits.operationsPerBatch, 100)
 
   // 2. Create the draft: untouched, so the next step is a batch.
-  const created = await w.call({ method: 'POST', url: '/api/v1/themes', payload: { name: 'Spring collection', provider: 'claude' } }, { scopes: AGENT })
+  const created = await w.call(
+    { method: 'POST', url: '/api/v1/themes', payload: { name: 'Spring collection', provider: 'claude' } },
+    { scopes: AGENT },
+  )
   t.equal(created.statusCode, 201)
   const draft = created.json().data
   t.equal(draft.status, 'draft')
@@ -59,7 +69,8 @@ t.test('an agent drafts, designs, previews; publishing needs themes:publish', as
 
   // 3. One batch with real ids.
   const productId = c2.products.items[0].id
-  const collectionId = (await w.setup(w.ids.storeId, { method: 'GET', url: '/api/v1/collections?limit=1' })).collections[0].id
+  const collectionId = (await w.setup(w.ids.storeId, { method: 'GET', url: '/api/v1/collections?limit=1' }))
+    .collections[0].id
   const batch = await w.call(
     {
       method: 'POST',
@@ -67,9 +78,26 @@ t.test('an agent drafts, designs, previews; publishing needs themes:publish', as
       payload: {
         operations: [
           { op: 'updateTokens', tokens: { primaryColor: '#2d6a4f', font: 'Poppins' } },
-          { op: 'createSection', target: { template: 'home' }, index: 0, section: { type: 'featured-product', settings: { productId } } },
-          { op: 'createSection', target: { template: 'home' }, section: { type: 'product-grid', settings: { source: 'collection', collectionId, limit: 8 } } },
-          { op: 'createPage', page: { slug: 'about', title: 'About us', status: 'published', layout: [{ type: 'rich-text', settings: { body: '<p>Hello</p>' } }] } },
+          {
+            op: 'createSection',
+            target: { template: 'home' },
+            index: 0,
+            section: { type: 'featured-product', settings: { productId } },
+          },
+          {
+            op: 'createSection',
+            target: { template: 'home' },
+            section: { type: 'product-grid', settings: { source: 'collection', collectionId, limit: 8 } },
+          },
+          {
+            op: 'createPage',
+            page: {
+              slug: 'about',
+              title: 'About us',
+              status: 'published',
+              layout: [{ type: 'rich-text', settings: { body: '<p>Hello</p>' } }],
+            },
+          },
         ],
       },
     },
@@ -84,18 +112,29 @@ t.test('an agent drafts, designs, previews; publishing needs themes:publish', as
   const c3 = await context(w, AGENT)
   t.same(actions(c3), ['createThemePreviewToken', 'applyThemeBatch'], 'changed draft: preview it (or refine)')
   t.equal(c3.workflow.stage, 'preview')
-  const noPreview = await context(w, AGENT.filter((s) => s !== 'themes:preview'))
+  const noPreview = await context(
+    w,
+    AGENT.filter((s) => s !== 'themes:preview'),
+  )
   t.same(actions(noPreview), ['askMerchantForScope'], 'changed draft without themes:preview: ask the merchant')
 
   // 4. Preview.
   const preview = await w.call({ method: 'POST', url: `/api/v1/themes/${draft.id}/preview-token` }, { scopes: AGENT })
   t.equal(preview.statusCode, 201)
-  t.match(preview.json().data, { themeId: draft.id, themeVersion: designed.version, previewUrl: /^http:\/\/storefront\.test\/preview\/[\w-]+\.[\w-]+\.[\w-]+$/ })
+  t.match(preview.json().data, {
+    themeId: draft.id,
+    themeVersion: designed.version,
+    previewUrl: /^http:\/\/storefront\.test\/preview\/[\w-]+\.[\w-]+\.[\w-]+$/,
+  })
   const expires = Date.parse(preview.json().data.expiresAt) - Date.now()
   t.ok(expires > 14 * 60_000 && expires <= 15 * 60_000 + 5000, 'the preview URL lives 15 minutes')
   const c4 = await context(w, AGENT)
   t.equal(c4.workflow.stage, 'publish')
-  t.same(actions(c4), ['askMerchantToPublish', 'applyThemeBatch'], 'previewed, without themes:publish: ask the merchant to publish')
+  t.same(
+    actions(c4),
+    ['askMerchantToPublish', 'applyThemeBatch'],
+    'previewed, without themes:publish: ask the merchant to publish',
+  )
   t.match(c4.workflow.next[0].reason, /dashboard\/themes\/editor\?themeId=/, 'with the editor link')
   const c4p = await context(w, PUBLISHER)
   t.same(actions(c4p), ['publishTheme', 'applyThemeBatch'], 'previewed, with themes:publish: publishTheme')
@@ -111,14 +150,21 @@ t.test('an agent drafts, designs, previews; publishing needs themes:publish', as
 
   const etag = (await w.call({ method: 'GET', url: `/api/v1/themes/${draft.id}` }, { scopes: PUBLISHER })).headers.etag
   t.equal(etag, `"${designed.version}"`, 'a preview does not change the version')
-  const published = await w.call({ method: 'POST', url: `/api/v1/themes/${draft.id}/publish`, headers: { 'if-match': String(etag) } }, { scopes: PUBLISHER })
+  const published = await w.call(
+    { method: 'POST', url: `/api/v1/themes/${draft.id}/publish`, headers: { 'if-match': String(etag) } },
+    { scopes: PUBLISHER },
+  )
   t.equal(published.statusCode, 200, published.body.slice(0, 300))
   t.equal(published.json().data.status, 'active')
   t.ok(published.json().data.publishedAt)
 
   // 6. The live theme is the published one; the former live theme is private.
   const themes = (await w.setup(w.ids.storeId, { method: 'GET', url: '/api/v1/themes' })).themes
-  t.same(themes.filter((x: any) => x.status === 'active').map((x: any) => x.id), [draft.id], 'exactly one active theme: the published draft')
+  t.same(
+    themes.filter((x: any) => x.status === 'active').map((x: any) => x.id),
+    [draft.id],
+    'exactly one active theme: the published draft',
+  )
   t.equal(themes.find((x: any) => x.id === starter).status, 'private', 'the former live theme is private')
   const c5 = await context(w, AGENT)
   t.equal(c5.activeThemeId, draft.id)
@@ -127,16 +173,36 @@ t.test('an agent drafts, designs, previews; publishing needs themes:publish', as
   t.equal(c5.workflow.next[2].themeId, draft.id)
 
   // A published theme is not editable; re-publishing the former live one is the rollback.
-  const edit = await w.call({ method: 'PATCH', url: `/api/v1/themes/${draft.id}`, payload: { name: 'Live edit' } }, { scopes: AGENT })
+  const edit = await w.call(
+    { method: 'PATCH', url: `/api/v1/themes/${draft.id}`, payload: { name: 'Live edit' } },
+    { scopes: AGENT },
+  )
   t.equal(edit.statusCode, 409)
   t.equal(edit.json().error.code, 'THEME_NOT_EDITABLE')
   const rollback = await w.call({ method: 'POST', url: `/api/v1/themes/${starter}/publish` }, { scopes: PUBLISHER })
   t.equal(rollback.statusCode, 200)
   const after = (await w.setup(w.ids.storeId, { method: 'GET', url: '/api/v1/themes' })).themes
-  t.same(after.filter((x: any) => x.status === 'active').map((x: any) => x.id), [starter], 'rolled back')
+  t.same(
+    after.filter((x: any) => x.status === 'active').map((x: any) => x.id),
+    [starter],
+    'rolled back',
+  )
   t.equal(after.find((x: any) => x.id === draft.id).status, 'private')
 
   // Every mutation and the preview were recorded.
-  const types2 = (await w.services.db.selectFrom('events').select('type').where('stream_id', '=', `theme-${draft.id}`).orderBy('global_position').execute()).map((e) => e.type)
-  t.ok(types2.includes('ThemeCreated') && types2.includes('ThemePreviewIssued') && types2.includes('ThemePublished') && types2.includes('ThemeUnpublished'), `recorded: ${types2.join(', ')}`)
+  const types2 = (
+    await w.services.db
+      .selectFrom('events')
+      .select('type')
+      .where('stream_id', '=', `theme-${draft.id}`)
+      .orderBy('global_position')
+      .execute()
+  ).map((e) => e.type)
+  t.ok(
+    types2.includes('ThemeCreated') &&
+      types2.includes('ThemePreviewIssued') &&
+      types2.includes('ThemePublished') &&
+      types2.includes('ThemeUnpublished'),
+    `recorded: ${types2.join(', ')}`,
+  )
 })

@@ -26,16 +26,69 @@ const int = (r: Rng, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo +
 const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!
 
 const MCP = '/api/v1/mcp'
-const BAD_UTF8 = [[0xff], [0xfe, 0xff], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x80], [0xf4, 0x90, 0x80, 0x80]]
+const BAD_UTF8 = [
+  [0xff],
+  [0xfe, 0xff],
+  [0xc0, 0x80],
+  [0xed, 0xa0, 0x80],
+  [0xe2, 0x82],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0x80],
+  [0xf4, 0x90, 0x80, 0x80],
+]
 const BAD_PERCENT = ['%FF', '%', '%zz', '%C0%80', '%ED%A0%80', '%E2%82', '%%', '%F4%90%80%80', '%0', '%fe%ff']
-const BAD_JSON = ['{', '{"name":', '{"name":"x",}', "{'name':'x'}", '[1,2', '{"a":1}{"b":2}', 'nul', '{"a": 1e99999', '\u0000', '{"a":"\\u12"}', '{"a":"\\ud800"', ']', '"unterminated']
+const BAD_JSON = [
+  '{',
+  '{"name":',
+  '{"name":"x",}',
+  "{'name':'x'}",
+  '[1,2',
+  '{"a":1}{"b":2}',
+  'nul',
+  '{"a": 1e99999',
+  '\u0000',
+  '{"a":"\\u12"}',
+  '{"a":"\\ud800"',
+  ']',
+  '"unterminated',
+]
 const MUTATING = [
-  { method: 'POST', url: (id: string) => `/api/v1/themes`, tool: 'create_theme', args: (id: string) => ({ name: 'x', provider: 'fz' }) },
-  { method: 'PATCH', url: (id: string) => `/api/v1/themes/${id}`, tool: 'update_theme', args: (id: string) => ({ id, name: 'x' }) },
-  { method: 'POST', url: (id: string) => `/api/v1/themes/${id}/batch`, tool: 'apply_theme_batch', args: (id: string) => ({ id, operations: [] }) },
-  { method: 'POST', url: (id: string) => `/api/v1/themes/${id}/pages`, tool: 'create_page', args: (id: string) => ({ id, slug: 'x', title: 'x' }) },
-  { method: 'PATCH', url: (_: string) => `/api/v1/navigation`, tool: 'update_navigation', args: (_: string) => ({ menus: [] }) },
-  { method: 'POST', url: (id: string) => `/api/v1/themes/${id}/publish`, tool: 'publish_theme', args: (id: string) => ({ id }) },
+  {
+    method: 'POST',
+    url: (id: string) => `/api/v1/themes`,
+    tool: 'create_theme',
+    args: (id: string) => ({ name: 'x', provider: 'fz' }),
+  },
+  {
+    method: 'PATCH',
+    url: (id: string) => `/api/v1/themes/${id}`,
+    tool: 'update_theme',
+    args: (id: string) => ({ id, name: 'x' }),
+  },
+  {
+    method: 'POST',
+    url: (id: string) => `/api/v1/themes/${id}/batch`,
+    tool: 'apply_theme_batch',
+    args: (id: string) => ({ id, operations: [] }),
+  },
+  {
+    method: 'POST',
+    url: (id: string) => `/api/v1/themes/${id}/pages`,
+    tool: 'create_page',
+    args: (id: string) => ({ id, slug: 'x', title: 'x' }),
+  },
+  {
+    method: 'PATCH',
+    url: (_: string) => `/api/v1/navigation`,
+    tool: 'update_navigation',
+    args: (_: string) => ({ menus: [] }),
+  },
+  {
+    method: 'POST',
+    url: (id: string) => `/api/v1/themes/${id}/publish`,
+    tool: 'publish_theme',
+    args: (id: string) => ({ id }),
+  },
 ] as const
 const READS = ['/api/v1/products', '/api/v1/collections', '/api/v1/orders', '/api/v1/customers']
 
@@ -45,50 +98,150 @@ function badUtf8Json(r: Rng, json: string): Buffer {
   return Buffer.concat([Buffer.from(json.slice(0, at)), Buffer.from(pick(r, BAD_UTF8)), Buffer.from(json.slice(at))])
 }
 
-type Case = { kind: string; inject?: { method: string; url: string; headers: Record<string, string>; payload?: string | Buffer }; raw?: Buffer | string }
+type Case = {
+  kind: string
+  inject?: { method: string; url: string; headers: Record<string, string>; payload?: string | Buffer }
+  raw?: Buffer | string
+}
 
 function buildCase(r: Rng, ctx: { keyAll: string; keyRead: string; draftId: string }): Case {
   const auth = (key = ctx.keyAll) => ({ authorization: `Bearer ${key}` })
   const json = { 'content-type': 'application/json' }
   const mcpHeaders = { ...json, accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }
   const target = pick(r, MUTATING)
-  const rpc = (args: unknown, name: string = target.tool) => JSON.stringify({ jsonrpc: '2.0', id: int(r, 1, 1e6), method: 'tools/call', params: { name, arguments: args } })
+  const rpc = (args: unknown, name: string = target.tool) =>
+    JSON.stringify({ jsonrpc: '2.0', id: int(r, 1, 1e6), method: 'tools/call', params: { name, arguments: args } })
   switch (int(r, 0, 11)) {
     case 0:
-      return { kind: 'rest malformed JSON', inject: { method: target.method, url: target.url(ctx.draftId), headers: { ...auth(), ...json }, payload: pick(r, BAD_JSON) } }
+      return {
+        kind: 'rest malformed JSON',
+        inject: {
+          method: target.method,
+          url: target.url(ctx.draftId),
+          headers: { ...auth(), ...json },
+          payload: pick(r, BAD_JSON),
+        },
+      }
     case 1:
-      return { kind: 'rest invalid UTF-8', inject: { method: target.method, url: target.url(ctx.draftId), headers: { ...auth(), ...json }, payload: badUtf8Json(r, JSON.stringify(target.args(ctx.draftId))) } }
+      return {
+        kind: 'rest invalid UTF-8',
+        inject: {
+          method: target.method,
+          url: target.url(ctx.draftId),
+          headers: { ...auth(), ...json },
+          payload: badUtf8Json(r, JSON.stringify(target.args(ctx.draftId))),
+        },
+      }
     case 2:
-      return { kind: 'rest oversize path parameter', inject: { method: pick(r, ['GET', 'PATCH', 'DELETE']), url: `/api/v1/themes/${'t'.repeat(int(r, 2049, 6000))}`, headers: auth() } }
+      return {
+        kind: 'rest oversize path parameter',
+        inject: {
+          method: pick(r, ['GET', 'PATCH', 'DELETE']),
+          url: `/api/v1/themes/${'t'.repeat(int(r, 2049, 6000))}`,
+          headers: auth(),
+        },
+      }
     case 3:
-      return { kind: 'rest oversize cursor', inject: { method: 'GET', url: `${pick(r, READS)}?cursor=${'c'.repeat(int(r, 500, 12_000))}`, headers: auth() } }
+      return {
+        kind: 'rest oversize cursor',
+        inject: { method: 'GET', url: `${pick(r, READS)}?cursor=${'c'.repeat(int(r, 500, 12_000))}`, headers: auth() },
+      }
     case 4: {
       const where = int(r, 0, 2)
       const bad = pick(r, BAD_PERCENT)
-      const url = where === 0 ? `/api/v1/products/${bad}` : where === 1 ? `/api/v1/themes/${ctx.draftId}${bad}/pages` : `${pick(r, READS)}?cursor=${bad}&limit=${pick(r, ['1', bad])}`
+      const url =
+        where === 0
+          ? `/api/v1/products/${bad}`
+          : where === 1
+            ? `/api/v1/themes/${ctx.draftId}${bad}/pages`
+            : `${pick(r, READS)}?cursor=${bad}&limit=${pick(r, ['1', bad])}`
       return { kind: 'rest bad percent-encoding', inject: { method: 'GET', url, headers: auth() } }
     }
     case 5:
-      return { kind: 'rest missing scope', inject: { method: target.method, url: target.url(ctx.draftId), headers: { ...auth(ctx.keyRead), ...json }, payload: JSON.stringify(target.args(ctx.draftId)) } }
+      return {
+        kind: 'rest missing scope',
+        inject: {
+          method: target.method,
+          url: target.url(ctx.draftId),
+          headers: { ...auth(ctx.keyRead), ...json },
+          payload: JSON.stringify(target.args(ctx.draftId)),
+        },
+      }
     case 6: {
       const name = pick(r, ['if-match', 'idempotency-key', 'content-type', 'authorization', 'x-request-id'])
-      const value = pick(r, ['"', 'W/', '*, "1"', 'x'.repeat(int(r, 1, 3000)), 'Bearer', 'text/plain', 'application/json; charset=utf-16', '\t'])
-      return { kind: `rest odd ${name}`, inject: { method: target.method, url: target.url(ctx.draftId), headers: { ...auth(), ...json, [name]: value }, payload: pick(r, BAD_JSON) } }
+      const value = pick(r, [
+        '"',
+        'W/',
+        '*, "1"',
+        'x'.repeat(int(r, 1, 3000)),
+        'Bearer',
+        'text/plain',
+        'application/json; charset=utf-16',
+        '\t',
+      ])
+      return {
+        kind: `rest odd ${name}`,
+        inject: {
+          method: target.method,
+          url: target.url(ctx.draftId),
+          headers: { ...auth(), ...json, [name]: value },
+          payload: pick(r, BAD_JSON),
+        },
+      }
     }
     case 7:
-      return { kind: 'mcp malformed JSON', inject: { method: 'POST', url: MCP, headers: { ...auth(), ...mcpHeaders }, payload: pick(r, BAD_JSON) } }
+      return {
+        kind: 'mcp malformed JSON',
+        inject: { method: 'POST', url: MCP, headers: { ...auth(), ...mcpHeaders }, payload: pick(r, BAD_JSON) },
+      }
     case 8:
-      return { kind: 'mcp invalid UTF-8', inject: { method: 'POST', url: MCP, headers: { ...auth(), ...mcpHeaders }, payload: badUtf8Json(r, rpc(target.args(ctx.draftId))) } }
+      return {
+        kind: 'mcp invalid UTF-8',
+        inject: {
+          method: 'POST',
+          url: MCP,
+          headers: { ...auth(), ...mcpHeaders },
+          payload: badUtf8Json(r, rpc(target.args(ctx.draftId))),
+        },
+      }
     case 9:
-      return { kind: 'mcp missing scope', inject: { method: 'POST', url: MCP, headers: { ...auth(ctx.keyRead), ...mcpHeaders }, payload: rpc(target.args(ctx.draftId)) } }
+      return {
+        kind: 'mcp missing scope',
+        inject: {
+          method: 'POST',
+          url: MCP,
+          headers: { ...auth(ctx.keyRead), ...mcpHeaders },
+          payload: rpc(target.args(ctx.draftId)),
+        },
+      }
     case 10: {
       // Arguments that fail the tool's schema: oversize, wrong types, unknown keys.
-      const args = { ...target.args(ctx.draftId), [pick(r, ['name', 'id', 'operations', 'menus', 'extra'])]: pick(r, [null, 42, 'x'.repeat(int(r, 3000, 70_000)), { deep: [[[]]] }, ['a']]) }
-      return { kind: 'mcp bad arguments', inject: { method: 'POST', url: MCP, headers: { ...auth(), ...mcpHeaders }, payload: rpc(args) } }
+      const args = {
+        ...target.args(ctx.draftId),
+        [pick(r, ['name', 'id', 'operations', 'menus', 'extra'])]: pick(r, [
+          null,
+          42,
+          'x'.repeat(int(r, 3000, 70_000)),
+          { deep: [[[]]] },
+          ['a'],
+        ]),
+      }
+      return {
+        kind: 'mcp bad arguments',
+        inject: { method: 'POST', url: MCP, headers: { ...auth(), ...mcpHeaders }, payload: rpc(args) },
+      }
     }
     default: {
       const bad = pick(r, BAD_PERCENT)
-      return { kind: 'mcp bad percent-encoding / oversize', inject: { method: 'POST', url: pick(r, [`${MCP}/${bad}`, `${MCP}?x=${bad}`, `${MCP}/${'m'.repeat(int(r, 2049, 4000))}`]), headers: { ...auth(), ...mcpHeaders }, payload: rpc({}) } }
+      return {
+        kind: 'mcp bad percent-encoding / oversize',
+        inject: {
+          method: 'POST',
+          url: pick(r, [`${MCP}/${bad}`, `${MCP}?x=${bad}`, `${MCP}/${'m'.repeat(int(r, 2049, 4000))}`]),
+          headers: { ...auth(), ...mcpHeaders },
+          payload: rpc({}),
+        },
+      }
     }
   }
 }
@@ -99,12 +252,20 @@ function rawCase(r: Rng, key: string): Case {
   const host = 'Host: storefront.test\r\n'
   const auth = `Authorization: Bearer ${key}\r\n`
   const faults: (() => Buffer | string)[] = [
-    () => `GET ${path} HTTP/1.1\r\n${host}X-Fault: a${String.fromCharCode(pick(r, [1, 2, 8, 11, 12, 14, 27, 127]))}b\r\n\r\n`,
+    () =>
+      `GET ${path} HTTP/1.1\r\n${host}X-Fault: a${String.fromCharCode(pick(r, [1, 2, 8, 11, 12, 14, 27, 127]))}b\r\n\r\n`,
     () => `GET ${path} HTTP/${pick(r, ['9.9', '2.0', '1.2', '0.8', 'x'])}\r\n${host}\r\n`,
-    () => `POST ${path} HTTP/1.1\r\n${host}${auth}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${pick(r, ['ZZ', '-1', '0x2', 'fffffffffffffffffff', ' 2'])}\r\n{}\r\n0\r\n\r\n`,
-    () => `POST ${path} HTTP/1.1\r\n${host}${auth}Content-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+    () =>
+      `POST ${path} HTTP/1.1\r\n${host}${auth}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${pick(r, ['ZZ', '-1', '0x2', 'fffffffffffffffffff', ' 2'])}\r\n{}\r\n0\r\n\r\n`,
+    () =>
+      `POST ${path} HTTP/1.1\r\n${host}${auth}Content-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
     () => `POST ${path} HTTP/1.1\r\n${host}Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}x`,
-    () => Buffer.concat([Buffer.from(`GET ${path}/`), Buffer.from([pick(r, [0xff, 0x80, 0xc3, 0x00, 0x7f])]), Buffer.from(` HTTP/1.1\r\n${host}\r\n`)]),
+    () =>
+      Buffer.concat([
+        Buffer.from(`GET ${path}/`),
+        Buffer.from([pick(r, [0xff, 0x80, 0xc3, 0x00, 0x7f])]),
+        Buffer.from(` HTTP/1.1\r\n${host}\r\n`),
+      ]),
     () => `GET ${path} HTTP/1.1\r\n${host}X-Big: ${'b'.repeat(int(r, 17_000, 40_000))}\r\n\r\n`,
     () => `GET /api/v1/products?cursor=${'c'.repeat(int(r, 17_000, 40_000))} HTTP/1.1\r\n${host}${auth}\r\n`,
     () => `${pick(r, ['FOO', 'G ET', 'GET\t', '\u0000GET'])} ${path} HTTP/1.1\r\n${host}\r\n`,
@@ -115,7 +276,8 @@ function rawCase(r: Rng, key: string): Case {
   return { kind: 'raw framing fault', raw: pick(r, faults)() }
 }
 
-const CHALLENGE = /^Bearer error="insufficient_scope", scope="[a-z:]+( [a-z:]+)*", resource_metadata="http:\/\/storefront\.test\/\.well-known\/oauth-protected-resource\/api\/v1\/mcp"$/
+const CHALLENGE =
+  /^Bearer error="insufficient_scope", scope="[a-z:]+( [a-z:]+)*", resource_metadata="http:\/\/storefront\.test\/\.well-known\/oauth-protected-resource\/api\/v1\/mcp"$/
 
 // What is wrong with one answer (empty: nothing).
 function problemsOf(kind: string, res: Res): string[] {
@@ -129,25 +291,46 @@ function problemsOf(kind: string, res: Res): string[] {
     return refused ? [] : [`${res.statusCode} accepted: ${res.body.slice(0, 200)}`]
   }
   const problems: string[] = []
-  if (res.statusCode === 403 && !CHALLENGE.test(String(res.headers['www-authenticate'] ?? ''))) problems.push(`403 without the challenge: ${String(res.headers['www-authenticate'])}`)
+  if (res.statusCode === 403 && !CHALLENGE.test(String(res.headers['www-authenticate'] ?? '')))
+    problems.push(`403 without the challenge: ${String(res.headers['www-authenticate'])}`)
   if (kind.startsWith('mcp') && res.statusCode === 400) {
     // A JSON-RPC protocol fault (-32700, -32600) is the JSON-RPC error form, with the request id.
     const body = JSON.parse(res.body)
-    if (body.jsonrpc === '2.0') return body.error?.data?.requestId === res.headers['x-request-id'] && typeof body.error.code === 'number' ? problems : [...problems, `JSON-RPC error without the request id: ${res.body.slice(0, 200)}`]
+    if (body.jsonrpc === '2.0')
+      return body.error?.data?.requestId === res.headers['x-request-id'] && typeof body.error.code === 'number'
+        ? problems
+        : [...problems, `JSON-RPC error without the request id: ${res.body.slice(0, 200)}`]
   }
   return [...problems, ...envelopeProblems(res)]
 }
 
-const fromRaw = (raw: RawResponse): Res => ({ statusCode: raw.status, headers: raw.headers, body: raw.body, json: () => JSON.parse(raw.body) })
+const fromRaw = (raw: RawResponse): Res => ({
+  statusCode: raw.status,
+  headers: raw.headers,
+  body: raw.body,
+  json: () => JSON.parse(raw.body),
+})
 
 t.test(`edge fuzz: ${COUNT} requests over REST, MCP and raw sockets (seed ${SEED})`, async (t) => {
   const app = await liveApp(t)
   const port = Number(new URL(app.url).port)
   const keyRead = await app.key(STORE_A, ['store:read'])
-  const draft = await app.app.inject({ method: 'POST', url: '/api/v1/themes', headers: { authorization: `Bearer ${app.keyA}` }, payload: { name: 'Fuzz target', provider: 'fz' } })
+  const draft = await app.app.inject({
+    method: 'POST',
+    url: '/api/v1/themes',
+    headers: { authorization: `Bearer ${app.keyA}` },
+    payload: { name: 'Fuzz target', provider: 'fz' },
+  })
   const draftId = draft.json().data.id as string
   const counts = async () => {
-    const row = (await sql<{ all: string; rejected: string }>`select count(*) as "all", count(*) filter (where type = 'CommandRejected') as rejected from events`.execute(app.services.db)).rows[0]!
+    const row = (
+      await sql<{
+        all: string
+        rejected: string
+      }>`select count(*) as "all", count(*) filter (where type = 'CommandRejected') as rejected from events`.execute(
+        app.services.db,
+      )
+    ).rows[0]!
     return { all: Number(row.all), rejected: Number(row.rejected) }
   }
   const before = await counts()
@@ -179,7 +362,11 @@ t.test(`edge fuzz: ${COUNT} requests over REST, MCP and raw sockets (seed ${SEED
       }
       res = fromRaw(raw)
     } else {
-      res = (await app.app.inject({ ...c.inject!, method: c.inject!.method as 'GET', remoteAddress: `10.1.${i % 250}.${(i >> 8) % 250}` })) as unknown as Res
+      res = (await app.app.inject({
+        ...c.inject!,
+        method: c.inject!.method as 'GET',
+        remoteAddress: `10.1.${i % 250}.${(i >> 8) % 250}`,
+      })) as unknown as Res
     }
     ;(stats[c.kind] ??= {})[res.statusCode] = (stats[c.kind]![res.statusCode] ?? 0) + 1
     ms[c.kind] = (ms[c.kind] ?? 0) + performance.now() - t0
@@ -189,12 +376,16 @@ t.test(`edge fuzz: ${COUNT} requests over REST, MCP and raw sockets (seed ${SEED
     } catch (error) {
       problems = [`unreadable answer ${res.statusCode}: ${(error as Error).message} ${res.body.slice(0, 120)}`]
     }
-    if (problems.length > 0) failures.push(`#${i} ${c.kind}: ${problems.join('; ')} (${c.inject ? `${c.inject.method} ${c.inject.url.slice(0, 120)}` : String(c.raw).slice(0, 120)})`)
+    if (problems.length > 0)
+      failures.push(
+        `#${i} ${c.kind}: ${problems.join('; ')} (${c.inject ? `${c.inject.method} ${c.inject.url.slice(0, 120)}` : String(c.raw).slice(0, 120)})`,
+      )
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker))
   const seconds = (Date.now() - started) / 1000
   t.comment(`${COUNT} requests in ${seconds.toFixed(1)} s; ${noAnswer} raw connection(s) closed without an answer`)
-  for (const [kind, byStatus] of Object.entries(stats)) t.comment(`${kind}: ${JSON.stringify(byStatus)}, ${Math.round(ms[kind]!)} ms`)
+  for (const [kind, byStatus] of Object.entries(stats))
+    t.comment(`${kind}: ${JSON.stringify(byStatus)}, ${Math.round(ms[kind]!)} ms`)
   for (const failure of failures) t.fail(failure)
   t.equal(failures.length, 0, 'no 5xx, every non-2xx in the envelope, every 403 with the challenge')
   const answered = Object.values(stats).reduce((n, s) => n + Object.values(s).reduce((a, b) => a + b, 0), 0)
@@ -204,8 +395,15 @@ t.test(`edge fuzz: ${COUNT} requests over REST, MCP and raw sockets (seed ${SEED
   // Nothing reached a command except as an audited refusal, within its budget.
   const after = await counts()
   t.equal(after.all - before.all, after.rejected - before.rejected, 'no event but refusal audits was appended')
-  t.ok(after.rejected - before.rejected <= REFUSAL_AUDIT_LIMIT.max * 2, `refusal audits stay within the two credentials' budgets (${after.rejected - before.rejected})`)
+  t.ok(
+    after.rejected - before.rejected <= REFUSAL_AUDIT_LIMIT.max * 2,
+    `refusal audits stay within the two credentials' budgets (${after.rejected - before.rejected})`,
+  )
 
-  const health = await app.app.inject({ method: 'GET', url: '/api/v1/context', headers: { authorization: `Bearer ${app.keyA}` } })
+  const health = await app.app.inject({
+    method: 'GET',
+    url: '/api/v1/context',
+    headers: { authorization: `Bearer ${app.keyA}` },
+  })
   t.equal(health.statusCode, 200, 'the service still answers')
 })

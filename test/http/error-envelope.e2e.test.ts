@@ -40,29 +40,56 @@ t.test('framework-level errors keep the envelope', async (t) => {
 
   await t.test('malformed JSON: 400 VALIDATION_FAILED', async (t) => {
     for (const payload of ['{bad', '{"name": "x",}', '[', '"unterminated', '{"a":1}{"b":2}', 'nul']) {
-      const res = await w.call({ method: 'POST', url: '/api/v1/themes', payload, headers: { 'content-type': 'application/json' } })
+      const res = await w.call({
+        method: 'POST',
+        url: '/api/v1/themes',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      })
       t.same(envelopeProblems(res, { status: 400, code: 'VALIDATION_FAILED' }), [], `body ${JSON.stringify(payload)}`)
     }
-    const patch = await w.call({ method: 'PATCH', url: theme, payload: '{"name":', headers: { 'content-type': 'application/json; charset=utf-8' } })
+    const patch = await w.call({
+      method: 'PATCH',
+      url: theme,
+      payload: '{"name":',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    })
     t.same(envelopeProblems(patch, { status: 400, code: 'VALIDATION_FAILED' }), [], 'PATCH with a broken body')
   })
 
   await t.test('wrong content type: 415 UNSUPPORTED_MEDIA_TYPE', async (t) => {
-    for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'text/html; charset=utf-8', 'application/octet-stream', 'multipart/form-data; boundary=x']) {
+    for (const type of [
+      'text/plain',
+      'application/xml',
+      'application/x-www-form-urlencoded',
+      'text/html; charset=utf-8',
+      'application/octet-stream',
+      'multipart/form-data; boundary=x',
+    ]) {
       const events = await w.eventCount()
       const payload = type.includes('urlencoded') ? 'name=Typed&provider=tap' : '{"name":"Typed","provider":"tap"}'
       const res = await w.call({ method: 'POST', url: '/api/v1/themes', payload, headers: { 'content-type': type } })
       t.same(envelopeProblems(res, { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }), [], `Content-Type: ${type}`)
       t.equal(await w.eventCount(), events, `${type}: nothing applied`)
     }
-    const patch = await w.call({ method: 'PATCH', url: theme, payload: 'name=x', headers: { 'content-type': 'text/plain' } })
+    const patch = await w.call({
+      method: 'PATCH',
+      url: theme,
+      payload: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    })
     t.same(envelopeProblems(patch, { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }), [], 'PATCH text/plain')
   })
 
   await t.test('oversize body: 413 PAYLOAD_TOO_LARGE', async (t) => {
     const events = await w.eventCount()
     const big = JSON.stringify({ operations: [{ op: 'updateTokens', tokens: { font: 'x'.repeat(3 * 1024 * 1024) } }] })
-    const res = await w.call({ method: 'POST', url: `${theme}/batch`, payload: big, headers: { 'content-type': 'application/json' } })
+    const res = await w.call({
+      method: 'POST',
+      url: `${theme}/batch`,
+      payload: big,
+      headers: { 'content-type': 'application/json' },
+    })
     t.same(envelopeProblems(res, { status: 413, code: 'PAYLOAD_TOO_LARGE' }), [])
     t.equal(await w.eventCount(), events, 'nothing applied')
   })
@@ -74,7 +101,13 @@ t.test('credentials: 401 UNAUTHENTICATED with WWW-Authenticate', async (t) => {
   const appId = await ensureApp(db, { storeId: w.ids.storeId, name: 'Envelope test' })
   const revoked = await createApiKey(db, { storeId: w.ids.storeId, appId, name: 'revoked', scopes: SCOPES })
   await revokeApiKey(db, revoked.keyId)
-  const expired = await createApiKey(db, { storeId: w.ids.storeId, appId, name: 'expired', scopes: SCOPES, expiresAt: new Date(Date.now() - 1000) })
+  const expired = await createApiKey(db, {
+    storeId: w.ids.storeId,
+    appId,
+    name: 'expired',
+    scopes: SCOPES,
+    expiresAt: new Date(Date.now() - 1000),
+  })
   const valid = await w.key(w.ids.storeId)
   const cases: [string, string | null][] = [
     ['missing', null],
@@ -87,18 +120,26 @@ t.test('credentials: 401 UNAUTHENTICATED with WWW-Authenticate', async (t) => {
     ['an empty bearer', 'Bearer '],
     ['two credentials', `Bearer ${valid} ${valid}`],
   ]
-  for (const req of [{ method: 'GET', url: '/api/v1/store' }, { method: 'POST', url: '/api/v1/themes', payload: { name: 'No auth', provider: 'tap' } }] as Req[]) {
+  for (const req of [
+    { method: 'GET', url: '/api/v1/store' },
+    { method: 'POST', url: '/api/v1/themes', payload: { name: 'No auth', provider: 'tap' } },
+  ] as Req[]) {
     for (const [label, auth] of cases) {
       const events = await w.eventCount()
       const res = await w.call(req, { auth: auth === null ? null : auth })
       t.same(envelopeProblems(res, { status: 401, code: 'UNAUTHENTICATED' }), [], `${req.method} ${req.url}, ${label}`)
       t.match(res.headers['www-authenticate'], /^Bearer( |$)/, `${label}: WWW-Authenticate: Bearer ...`)
-      if (auth !== null) t.match(res.headers['www-authenticate'], /error="invalid_token"/, `${label}: error="invalid_token"`)
+      if (auth !== null)
+        t.match(res.headers['www-authenticate'], /error="invalid_token"/, `${label}: error="invalid_token"`)
       t.notMatch(res.body, /sk_live_/, `${label}: the credential is not echoed`)
       t.equal(await w.eventCount(), events, `${label}: nothing applied`)
     }
   }
-  t.equal((await w.call({ method: 'GET', url: '/api/v1/store' }, { auth: `bearer ${valid}` })).statusCode, 200, 'the scheme is case-insensitive')
+  t.equal(
+    (await w.call({ method: 'GET', url: '/api/v1/store' }, { auth: `bearer ${valid}` })).statusCode,
+    200,
+    'the scheme is case-insensitive',
+  )
 })
 
 t.test('X-Request-Id is echoed, or generated when absent or unusable', async (t) => {
@@ -123,7 +164,10 @@ t.test('X-Request-Id is echoed, or generated when absent or unusable', async (t)
       t.match(res.headers['x-request-id'], UUID, `${label}: an unusable id (${unusable.slice(0, 12)}…) is replaced`)
     }
   }
-  const unauth = await w.call({ method: 'GET', url: '/api/v1/store', headers: { 'x-request-id': 'unauth-1234' } }, { auth: null })
+  const unauth = await w.call(
+    { method: 'GET', url: '/api/v1/store', headers: { 'x-request-id': 'unauth-1234' } },
+    { auth: null },
+  )
   t.equal(unauth.json().error.requestId, 'unauth-1234', '401: error.requestId is the given id')
   const a = await w.call({ method: 'GET', url: '/api/v1/store' })
   const b = await w.call({ method: 'GET', url: '/api/v1/store' })

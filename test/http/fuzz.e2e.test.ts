@@ -48,36 +48,101 @@ const randomString = (r: Rng, max = 200_000): string => {
     case 0:
       return pick(r, WEIRD_STRINGS).slice(0, max)
     case 1:
-      return pick(r, ['A', 'é', '<', '🙂', '\n', 'x']).repeat(int(r, Math.min(100, max), max)).slice(0, max)
+      return pick(r, ['A', 'é', '<', '🙂', '\n', 'x'])
+        .repeat(int(r, Math.min(100, max), max))
+        .slice(0, max)
     case 2:
       return Array.from({ length: int(r, 1, Math.min(40, max)) }, () => String.fromCharCode(int(r, 0, 0xffff))).join('')
     default:
-      return Math.floor(r() * 1e12).toString(36).slice(0, max)
+      return Math.floor(r() * 1e12)
+        .toString(36)
+        .slice(0, max)
   }
 }
 const randomScalar = (r: Rng): unknown =>
-  pick(r, [() => null, () => true, () => false, () => int(r, -1e9, 1e9), () => r() * 1e300, () => -0, () => 1.5, () => Number.MAX_SAFE_INTEGER + 2, () => randomString(r, chance(r, 0.05) ? 100_000 : 300)])()
+  pick(r, [
+    () => null,
+    () => true,
+    () => false,
+    () => int(r, -1e9, 1e9),
+    () => r() * 1e300,
+    () => -0,
+    () => 1.5,
+    () => Number.MAX_SAFE_INTEGER + 2,
+    () => randomString(r, chance(r, 0.05) ? 100_000 : 300),
+  ])()
 const randomValue = (r: Rng, depth = 0): unknown => {
   if (depth > 3 || chance(r, 0.5)) return randomScalar(r)
   if (chance(r, 0.5)) return Array.from({ length: int(r, 0, 4) }, () => randomValue(r, depth + 1))
-  return Object.fromEntries(Array.from({ length: int(r, 0, 4) }, () => [pick(r, ['type', 'settings', 'id', 'op', 'href', 'label', 'price', 'onclick', '__proto__', randomString(r, 20)]), randomValue(r, depth + 1)]))
+  return Object.fromEntries(
+    Array.from({ length: int(r, 0, 4) }, () => [
+      pick(r, ['type', 'settings', 'id', 'op', 'href', 'label', 'price', 'onclick', '__proto__', randomString(r, 20)]),
+      randomValue(r, depth + 1),
+    ]),
+  )
 }
 // Deep nesting is spliced into the JSON text (building it as objects would overflow the test's
 // own JSON.stringify): a marker string stands for it until the body is serialized.
 const DEEP = '\u0000deep-marker\u0000'
-const deepJson = (r: Rng, depth: number) => (chance(r, 0.5) ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`)
+const deepJson = (r: Rng, depth: number) =>
+  chance(r, 0.5) ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
 
-const SECTION_TYPES = ['hero', 'product-grid', 'rich-text', 'featured-product', 'collection-list', 'spacer', 'faq', 'unknown-type', 'product-details', 'script']
-const OP_NAMES = ['createPage', 'updatePage', 'deletePage', 'createSection', 'updateSection', 'deleteSection', 'moveSection', 'updateTokens', 'setNavigation', 'publish', 'deleteTheme']
+const SECTION_TYPES = [
+  'hero',
+  'product-grid',
+  'rich-text',
+  'featured-product',
+  'collection-list',
+  'spacer',
+  'faq',
+  'unknown-type',
+  'product-details',
+  'script',
+]
+const OP_NAMES = [
+  'createPage',
+  'updatePage',
+  'deletePage',
+  'createSection',
+  'updateSection',
+  'deleteSection',
+  'moveSection',
+  'updateTokens',
+  'setNavigation',
+  'publish',
+  'deleteTheme',
+]
 
 // Random batch operations: some well-formed (they may apply), most not.
 const randomOperation = (r: Rng, ids: Ids): unknown => {
   const op = pick(r, OP_NAMES)
-  const target = pick(r, [{ template: 'home' }, { template: pick(r, ['product', 'cart', 'blogPost']) }, { pageId: ids.pageId }, { pageId: randomString(r, 30) }, randomValue(r)])
-  const section = { type: pick(r, SECTION_TYPES), settings: chance(r, 0.5) ? { heading: randomString(r, 200), height: int(r, -10, 300), body: pick(r, ['<p>ok</p>', '<p onclick="x">no</p>', randomString(r, 5000)]), productId: pick(r, [ids.productId, 'prd_invented']), price: 10 } : randomValue(r) }
+  const target = pick(r, [
+    { template: 'home' },
+    { template: pick(r, ['product', 'cart', 'blogPost']) },
+    { pageId: ids.pageId },
+    { pageId: randomString(r, 30) },
+    randomValue(r),
+  ])
+  const section = {
+    type: pick(r, SECTION_TYPES),
+    settings: chance(r, 0.5)
+      ? {
+          heading: randomString(r, 200),
+          height: int(r, -10, 300),
+          body: pick(r, ['<p>ok</p>', '<p onclick="x">no</p>', randomString(r, 5000)]),
+          productId: pick(r, [ids.productId, 'prd_invented']),
+          price: 10,
+        }
+      : randomValue(r),
+  }
   const base: Record<string, unknown> = { op }
   const fields: Record<string, () => unknown> = {
-    page: () => ({ slug: pick(r, ['about', 'checkout', 'x'.repeat(100), randomString(r, 70)]), title: randomString(r, 250), status: pick(r, ['draft', 'published', 'live']), layout: [section] }),
+    page: () => ({
+      slug: pick(r, ['about', 'checkout', 'x'.repeat(100), randomString(r, 70)]),
+      title: randomString(r, 250),
+      status: pick(r, ['draft', 'published', 'live']),
+      layout: [section],
+    }),
     pageId: () => pick(r, [ids.pageId, randomString(r, 80)]),
     changes: () => (chance(r, 0.5) ? { title: randomString(r, 250) } : randomValue(r)),
     target: () => target,
@@ -85,9 +150,31 @@ const randomOperation = (r: Rng, ids: Ids): unknown => {
     section: () => section,
     sectionId: () => pick(r, [ids.sectionId, randomString(r, 80)]),
     settings: () => section.settings,
-    blocks: () => Array.from({ length: int(r, 0, 60) }, () => ({ type: pick(r, ['item', 'question', randomString(r, 70)]), settings: randomValue(r) })),
-    tokens: () => (chance(r, 0.5) ? { primaryColor: pick(r, ['#123456', 'red', 'url(javascript:x)', randomString(r, 30)]), font: pick(r, ['Lato', 'Comic Sans']) } : randomValue(r)),
-    navigation: () => Array.from({ length: int(r, 0, 25) }, () => ({ label: randomString(r, 80), href: pick(r, ['/', '/products', 'javascript:alert(1)', '//evil.example', 'https://ok.example', randomString(r, 50)]), children: chance(r, 0.2) ? [{ label: 'c', href: '/', children: [] }] : undefined })),
+    blocks: () =>
+      Array.from({ length: int(r, 0, 60) }, () => ({
+        type: pick(r, ['item', 'question', randomString(r, 70)]),
+        settings: randomValue(r),
+      })),
+    tokens: () =>
+      chance(r, 0.5)
+        ? {
+            primaryColor: pick(r, ['#123456', 'red', 'url(javascript:x)', randomString(r, 30)]),
+            font: pick(r, ['Lato', 'Comic Sans']),
+          }
+        : randomValue(r),
+    navigation: () =>
+      Array.from({ length: int(r, 0, 25) }, () => ({
+        label: randomString(r, 80),
+        href: pick(r, [
+          '/',
+          '/products',
+          'javascript:alert(1)',
+          '//evil.example',
+          'https://ok.example',
+          randomString(r, 50),
+        ]),
+        children: chance(r, 0.2) ? [{ label: 'c', href: '/', children: [] }] : undefined,
+      })),
   }
   for (const name of Object.keys(fields)) if (chance(r, 0.35)) base[name] = fields[name]!()
   return base
@@ -97,25 +184,140 @@ const randomOperation = (r: Rng, ids: Ids): unknown => {
 const enc = (s: string) => encodeURIComponent(s.toWellFormed())
 
 type Endpoint = { name: string; build: (r: Rng, ids: Ids) => Req }
-const theme = (r: Rng, ids: Ids) => `/api/v1/themes/${enc(pick(r, [ids.draftId, ids.draftId, ids.draftId, ids.activeThemeId, 'thm_nope', randomString(r, 60)]))}`
+const theme = (r: Rng, ids: Ids) =>
+  `/api/v1/themes/${enc(pick(r, [ids.draftId, ids.draftId, ids.draftId, ids.activeThemeId, 'thm_nope', randomString(r, 60)]))}`
 // Archive and publish end a draft's editability: they aim at the working draft only rarely.
-const rareDraft = (r: Rng, ids: Ids) => `/api/v1/themes/${enc(chance(r, 0.03) ? ids.draftId : pick(r, [ids.activeThemeId, 'thm_nope', randomString(r, 60)]))}`
+const rareDraft = (r: Rng, ids: Ids) =>
+  `/api/v1/themes/${enc(chance(r, 0.03) ? ids.draftId : pick(r, [ids.activeThemeId, 'thm_nope', randomString(r, 60)]))}`
 const endpoints: Endpoint[] = [
-  { name: 'createTheme', build: (r) => ({ method: 'POST', url: '/api/v1/themes', payload: { name: randomString(r, 150), provider: pick(r, ['tap', 'claude', '', '!!', randomString(r, 100)]) } }) },
-  { name: 'updateTheme', build: (r, ids) => ({ method: 'PATCH', url: theme(r, ids), payload: { name: randomString(r, 150), tokens: randomValue(r), navigation: randomValue(r) } }) },
-  { name: 'archiveTheme', build: (r, ids) => ({ method: 'DELETE', url: rareDraft(r, ids), payload: chance(r, 0.3) ? randomValue(r) : undefined }) },
-  { name: 'duplicateTheme', build: (r, ids) => ({ method: 'POST', url: `${theme(r, ids)}/duplicate`, payload: { name: randomValue(r), provider: randomValue(r) } }) },
-  { name: 'publishTheme', build: (r, ids) => ({ method: 'POST', url: `${rareDraft(r, ids)}/publish`, payload: { expectedVersion: randomScalar(r), extra: randomValue(r) } }) },
-  { name: 'createThemePreviewToken', build: (r, ids) => ({ method: 'POST', url: `${theme(r, ids)}/preview-token`, payload: randomValue(r) }) },
-  { name: 'applyThemeBatch', build: (r, ids) => ({ method: 'POST', url: `${theme(r, ids)}/batch`, payload: { operations: Array.from({ length: pick(r, [0, 1, 2, 5, 20, 101, 150]) }, () => randomOperation(r, ids)), dryRun: pick(r, [true, false, 'yes', undefined]), expectedVersion: pick(r, [undefined, 1, -1, 'x']) } }) },
-  { name: 'createThemePage', build: (r, ids) => ({ method: 'POST', url: `${theme(r, ids)}/pages`, payload: (randomOperation(r, ids) as any).page ?? randomValue(r) }) },
-  { name: 'updateThemePage', build: (r, ids) => ({ method: 'PATCH', url: `${theme(r, ids)}/pages/${enc(pick(r, [ids.pageId, randomString(r, 80)]))}`, payload: (randomOperation(r, ids) as any).changes ?? randomValue(r) }) },
-  { name: 'deleteThemePage', build: (r, ids) => ({ method: 'DELETE', url: `${theme(r, ids)}/pages/${enc(pick(r, ['nope', randomString(r, 80)]))}` }) },
-  { name: 'createThemeSection', build: (r, ids) => ({ method: 'POST', url: `${theme(r, ids)}/sections`, payload: { target: (randomOperation(r, ids) as any).target, section: randomValue(r), index: randomScalar(r) } }) },
-  { name: 'updateThemeSection', build: (r, ids) => ({ method: 'PATCH', url: `${theme(r, ids)}/sections/${enc(pick(r, [ids.sectionId, randomString(r, 80)]))}`, payload: { settings: randomValue(r), blocks: randomValue(r), index: randomScalar(r) } }) },
-  { name: 'deleteThemeSection', build: (r, ids) => ({ method: 'DELETE', url: `${theme(r, ids)}/sections/${enc(pick(r, ['nope', randomString(r, 80)]))}` }) },
-  { name: 'uploadMedia', build: (r) => ({ method: 'POST', url: '/api/v1/media', payload: { url: pick(r, ['https://cdn.example.com/x.png', 'javascript:alert(1)', randomString(r, 3000)]), dataBase64: chance(r, 0.3) ? randomString(r, 50_000) : undefined, alt: randomValue(r) } }) },
-  { name: 'updateNavigation', build: (r, ids) => ({ method: 'PATCH', url: '/api/v1/navigation', payload: { menus: Array.from({ length: int(r, 0, 12) }, () => ({ handle: pick(r, ['main', 'footer', 'Main', randomString(r, 40)]), title: randomValue(r), items: (randomOperation(r, ids) as any).navigation ?? randomValue(r) })) } }) },
+  {
+    name: 'createTheme',
+    build: (r) => ({
+      method: 'POST',
+      url: '/api/v1/themes',
+      payload: { name: randomString(r, 150), provider: pick(r, ['tap', 'claude', '', '!!', randomString(r, 100)]) },
+    }),
+  },
+  {
+    name: 'updateTheme',
+    build: (r, ids) => ({
+      method: 'PATCH',
+      url: theme(r, ids),
+      payload: { name: randomString(r, 150), tokens: randomValue(r), navigation: randomValue(r) },
+    }),
+  },
+  {
+    name: 'archiveTheme',
+    build: (r, ids) => ({
+      method: 'DELETE',
+      url: rareDraft(r, ids),
+      payload: chance(r, 0.3) ? randomValue(r) : undefined,
+    }),
+  },
+  {
+    name: 'duplicateTheme',
+    build: (r, ids) => ({
+      method: 'POST',
+      url: `${theme(r, ids)}/duplicate`,
+      payload: { name: randomValue(r), provider: randomValue(r) },
+    }),
+  },
+  {
+    name: 'publishTheme',
+    build: (r, ids) => ({
+      method: 'POST',
+      url: `${rareDraft(r, ids)}/publish`,
+      payload: { expectedVersion: randomScalar(r), extra: randomValue(r) },
+    }),
+  },
+  {
+    name: 'createThemePreviewToken',
+    build: (r, ids) => ({ method: 'POST', url: `${theme(r, ids)}/preview-token`, payload: randomValue(r) }),
+  },
+  {
+    name: 'applyThemeBatch',
+    build: (r, ids) => ({
+      method: 'POST',
+      url: `${theme(r, ids)}/batch`,
+      payload: {
+        operations: Array.from({ length: pick(r, [0, 1, 2, 5, 20, 101, 150]) }, () => randomOperation(r, ids)),
+        dryRun: pick(r, [true, false, 'yes', undefined]),
+        expectedVersion: pick(r, [undefined, 1, -1, 'x']),
+      },
+    }),
+  },
+  {
+    name: 'createThemePage',
+    build: (r, ids) => ({
+      method: 'POST',
+      url: `${theme(r, ids)}/pages`,
+      payload: (randomOperation(r, ids) as any).page ?? randomValue(r),
+    }),
+  },
+  {
+    name: 'updateThemePage',
+    build: (r, ids) => ({
+      method: 'PATCH',
+      url: `${theme(r, ids)}/pages/${enc(pick(r, [ids.pageId, randomString(r, 80)]))}`,
+      payload: (randomOperation(r, ids) as any).changes ?? randomValue(r),
+    }),
+  },
+  {
+    name: 'deleteThemePage',
+    build: (r, ids) => ({
+      method: 'DELETE',
+      url: `${theme(r, ids)}/pages/${enc(pick(r, ['nope', randomString(r, 80)]))}`,
+    }),
+  },
+  {
+    name: 'createThemeSection',
+    build: (r, ids) => ({
+      method: 'POST',
+      url: `${theme(r, ids)}/sections`,
+      payload: { target: (randomOperation(r, ids) as any).target, section: randomValue(r), index: randomScalar(r) },
+    }),
+  },
+  {
+    name: 'updateThemeSection',
+    build: (r, ids) => ({
+      method: 'PATCH',
+      url: `${theme(r, ids)}/sections/${enc(pick(r, [ids.sectionId, randomString(r, 80)]))}`,
+      payload: { settings: randomValue(r), blocks: randomValue(r), index: randomScalar(r) },
+    }),
+  },
+  {
+    name: 'deleteThemeSection',
+    build: (r, ids) => ({
+      method: 'DELETE',
+      url: `${theme(r, ids)}/sections/${enc(pick(r, ['nope', randomString(r, 80)]))}`,
+    }),
+  },
+  {
+    name: 'uploadMedia',
+    build: (r) => ({
+      method: 'POST',
+      url: '/api/v1/media',
+      payload: {
+        url: pick(r, ['https://cdn.example.com/x.png', 'javascript:alert(1)', randomString(r, 3000)]),
+        dataBase64: chance(r, 0.3) ? randomString(r, 50_000) : undefined,
+        alt: randomValue(r),
+      },
+    }),
+  },
+  {
+    name: 'updateNavigation',
+    build: (r, ids) => ({
+      method: 'PATCH',
+      url: '/api/v1/navigation',
+      payload: {
+        menus: Array.from({ length: int(r, 0, 12) }, () => ({
+          handle: pick(r, ['main', 'footer', 'Main', randomString(r, 40)]),
+          title: randomValue(r),
+          items: (randomOperation(r, ids) as any).navigation ?? randomValue(r),
+        })),
+      },
+    }),
+  },
 ]
 
 // Mutations of a request: each makes it malformed in one more way.
@@ -134,16 +336,30 @@ const setRandomField = (r: Rng, obj: unknown, value: unknown) => {
       return
     }
   }
-  if (node && typeof node === 'object') node[chance(r, 0.5) ? pick(r, Object.keys(node).concat('x')) : randomString(r, 20)] = value
+  if (node && typeof node === 'object')
+    node[chance(r, 0.5) ? pick(r, Object.keys(node).concat('x')) : randomString(r, 20)] = value
 }
 const mutators: Record<string, Mutator> = {
   wrongType: (r, req) => setRandomField(r, req.payload, randomScalar(r)),
-  hugeString: (r, req) => setRandomField(r, req.payload, pick(r, ['x', '<', '🙂']).repeat(pick(r, [10_000, 100_000, 400_000, 1_100_000]))),
+  hugeString: (r, req) =>
+    setRandomField(r, req.payload, pick(r, ['x', '<', '🙂']).repeat(pick(r, [10_000, 100_000, 400_000, 1_100_000]))),
   deepNesting: (r, req) => {
     req.deep = deepJson(r, pick(r, [50, 500, 2000, 10_000, 50_000]))
     setRandomField(r, req.payload, DEEP)
   },
-  hostileKeys: (r, req) => setRandomField(r, req.payload, JSON.parse(pick(r, ['{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '{"storeId":"st_demo_lumen"}', '{"price":1,"inventory":5}']))),
+  hostileKeys: (r, req) =>
+    setRandomField(
+      r,
+      req.payload,
+      JSON.parse(
+        pick(r, [
+          '{"__proto__":{"polluted":true}}',
+          '{"constructor":{"prototype":{"polluted":true}}}',
+          '{"storeId":"st_demo_lumen"}',
+          '{"price":1,"inventory":5}',
+        ]),
+      ),
+    ),
   dropField: (r, req) => {
     const p = req.payload as Record<string, unknown> | undefined
     if (p && typeof p === 'object' && !Array.isArray(p)) delete p[pick(r, Object.keys(p).concat('x'))]
@@ -168,9 +384,26 @@ const mutators: Record<string, Mutator> = {
   },
   oddHeaders: (r, req) => {
     const headers = (req.headers ??= {})
-    const name = pick(r, ['content-type', 'if-match', 'idempotency-key', 'x-request-id', 'accept', 'content-encoding', 'authorization'])
+    const name = pick(r, [
+      'content-type',
+      'if-match',
+      'idempotency-key',
+      'x-request-id',
+      'accept',
+      'content-encoding',
+      'authorization',
+    ])
     const values: Record<string, string[]> = {
-      'content-type': ['text/plain', 'application/json; charset=utf-16', 'application/json, text/plain', 'application/vnd.api+json', 'application/json;;', 'APPLICATION/JSON', 'multipart/form-data', 'application/x-www-form-urlencoded'],
+      'content-type': [
+        'text/plain',
+        'application/json; charset=utf-16',
+        'application/json, text/plain',
+        'application/vnd.api+json',
+        'application/json;;',
+        'APPLICATION/JSON',
+        'multipart/form-data',
+        'application/x-www-form-urlencoded',
+      ],
       'if-match': ['abc', '"', '"1"', 'W/"999999999"', '"99999999999999"', '*, "1"', '"-1"'],
       'idempotency-key': ['short', 'k'.repeat(300), 'fuzz key with spaces ok', `fuzz-${int(r, 0, 20)}-key`],
       'x-request-id': ['x'.repeat(500), 'bad id', 'ok-id', ''],
@@ -181,7 +414,8 @@ const mutators: Record<string, Mutator> = {
     headers[name] = pick(r, values[name]!)
   },
   garbageRandomOps: (r, req) => {
-    if (req.url.endsWith('/batch')) req.payload = { operations: Array.from({ length: int(r, 1, 30) }, () => randomValue(r)) }
+    if (req.url.endsWith('/batch'))
+      req.payload = { operations: Array.from({ length: int(r, 1, 30) }, () => randomValue(r)) }
     else setRandomField(r, req.payload, randomValue(r))
   },
 }
@@ -213,10 +447,19 @@ t.test(`fuzz: ${COUNT} malformed requests against the mutating endpoints`, async
     if (req.raw !== undefined) body = req.raw
     else if (req.payload !== undefined) body = JSON.stringify(req.payload)
     if (body !== undefined && req.deep !== undefined) body = body.replace(JSON.stringify(DEEP), req.deep)
-    const headers: Record<string, string> = { authorization: auth, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...req.headers }
+    const headers: Record<string, string> = {
+      authorization: auth,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...req.headers,
+    }
     let res: Res
     try {
-      res = (await w.app.inject({ method: req.method as 'POST', url: req.url, headers, ...(body !== undefined ? { payload: body } : {}) })) as unknown as Res
+      res = (await w.app.inject({
+        method: req.method as 'POST',
+        url: req.url,
+        headers,
+        ...(body !== undefined ? { payload: body } : {}),
+      })) as unknown as Res
     } catch (error) {
       failures.push(`${label}: inject threw ${(error as Error).message}`)
       continue
@@ -225,7 +468,9 @@ t.test(`fuzz: ${COUNT} malformed requests against the mutating endpoints`, async
     stats[key] = (stats[key] ?? 0) + 1
     const now = await w.stateEventCount()
     if (res.statusCode >= 500) {
-      failures.push(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}${now !== stateEvents ? ` and ${now - stateEvents} state event(s) appended` : ''} (request ${req.method} ${req.url.slice(0, 200)} ${(body ?? '').slice(0, 300)})`)
+      failures.push(
+        `${label}: ${res.statusCode} ${res.body.slice(0, 200)}${now !== stateEvents ? ` and ${now - stateEvents} state event(s) appended` : ''} (request ${req.method} ${req.url.slice(0, 200)} ${(body ?? '').slice(0, 300)})`,
+      )
       stateEvents = now
       continue
     }
@@ -233,14 +478,18 @@ t.test(`fuzz: ${COUNT} malformed requests against the mutating endpoints`, async
       if (now !== stateEvents) applied++
       stateEvents = now
       // A valid publish or archive of the working draft ends its editability: start a new one.
-      if ((req.method === 'POST' && req.url.endsWith('/publish')) || (req.method === 'DELETE' && /^\/api\/v1\/themes\/[^/]+$/.test(req.url))) {
+      if (
+        (req.method === 'POST' && req.url.endsWith('/publish')) ||
+        (req.method === 'DELETE' && /^\/api\/v1\/themes\/[^/]+$/.test(req.url))
+      ) {
         const draft = await w.setup(w.ids.storeId, { method: 'GET', url: `/api/v1/themes/${ids.draftId}` })
         if (draft.status !== 'draft') ids = await w.idsOf(w.ids.storeId).catch(() => ids)
         stateEvents = await w.stateEventCount()
       }
       continue
     }
-    if (now !== stateEvents) failures.push(`${label}: refused with ${res.statusCode} but ${now - stateEvents} state event(s) were appended`)
+    if (now !== stateEvents)
+      failures.push(`${label}: refused with ${res.statusCode} but ${now - stateEvents} state event(s) were appended`)
     stateEvents = now
     const problems = envelopeProblems(res)
     // A replayed refusal (Idempotency-Key reused by the fuzzer) carries the first request's id.
@@ -249,17 +498,26 @@ t.test(`fuzz: ${COUNT} malformed requests against the mutating endpoints`, async
     if (failures.length > 50) break
   }
 
-  t.comment(`statuses: ${JSON.stringify(stats)}; ${applied} valid request(s) applied; ${(await w.eventCount()) - allEvents0 - 0} event rows appended in all (CommandRejected audit rows included)`)
+  t.comment(
+    `statuses: ${JSON.stringify(stats)}; ${applied} valid request(s) applied; ${(await w.eventCount()) - allEvents0 - 0} event rows appended in all (CommandRejected audit rows included)`,
+  )
   for (const failure of failures) t.fail(failure)
   t.equal(failures.length, 0, `no 5xx, no change on refusal, error envelope (seed ${SEED})`)
-  t.ok(Object.values(stats).reduce((a, b) => a + b, 0) >= Math.min(COUNT, 5000) || failures.length > 0, 'every request answered')
+  t.ok(
+    Object.values(stats).reduce((a, b) => a + b, 0) >= Math.min(COUNT, 5000) || failures.length > 0,
+    'every request answered',
+  )
 
   // Nothing unsafe got in: every theme of the store still validates, and the prototype is clean.
   const themes = (await w.setup(w.ids.storeId, { method: 'GET', url: '/api/v1/themes?includeArchived=true' })).themes
   for (const th of themes) {
     const full = await w.setup(w.ids.storeId, { method: 'GET', url: `/api/v1/themes/${th.id}` })
     const checked = validateThemeDocument(full.document, { productIds: new Set(), collectionIds: new Set() })
-    const unsafe = checked.ok ? [] : checked.issues.filter((i) => i.code !== 'INVALID_PRODUCT_REFERENCE' && i.code !== 'INVALID_COLLECTION_REFERENCE')
+    const unsafe = checked.ok
+      ? []
+      : checked.issues.filter(
+          (i) => i.code !== 'INVALID_PRODUCT_REFERENCE' && i.code !== 'INVALID_COLLECTION_REFERENCE',
+        )
     t.same(unsafe, [], `theme ${th.id} (${th.status}) still validates`)
   }
   t.equal(({} as Record<string, unknown>).polluted, undefined, 'Object.prototype is not polluted')

@@ -19,9 +19,19 @@ t.test('readyz is 503 UNAVAILABLE with the failing checks when a dependency is d
   const config = loadConfig({ NODE_ENV: 'test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef' })
   // Nothing listens on port 1: both dependencies are down.
   const db = openPostgres('postgres://postgres@127.0.0.1:1/nowhere', 1)
-  const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null })
+  const redis = new Redis('redis://127.0.0.1:1', {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  })
   redis.on('error', () => {})
-  const services = createServices({ config, db: db.db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
+  const services = createServices({
+    config,
+    db: db.db,
+    signingSecret: config.signingSecret!,
+    logger: pino({ level: 'silent' }),
+  })
   const app = await buildApp(services, { redis })
   t.teardown(async () => {
     await app.close()
@@ -31,5 +41,7 @@ t.test('readyz is 503 UNAVAILABLE with the failing checks when a dependency is d
   t.equal((await app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200, 'alive all the same')
   const ready = await app.inject({ method: 'GET', url: '/readyz' })
   t.equal(ready.statusCode, 503)
-  t.match(ready.json(), { error: { code: 'UNAVAILABLE', details: { checks: { database: 'down', redis: 'down' } }, requestId: /./ } })
+  t.match(ready.json(), {
+    error: { code: 'UNAVAILABLE', details: { checks: { database: 'down', redis: 'down' } }, requestId: /./ },
+  })
 })

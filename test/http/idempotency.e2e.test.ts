@@ -9,7 +9,9 @@ import { envelopeProblems, makeWorld, STORE_B, unique, type Req, type Res } from
 // IDEMPOTENCY_KEY_REUSED; a malformed key is 400 INVALID_IDEMPOTENCY_KEY; concurrent requests
 // with one key apply once.
 
-const idempotentIds = operations.filter((o) => o.method !== 'GET' && o.operationId !== 'createThemePreviewToken').map((o) => o.operationId)
+const idempotentIds = operations
+  .filter((o) => o.method !== 'GET' && o.operationId !== 'createThemePreviewToken')
+  .map((o) => o.operationId)
 const idempotentCases = operationCases.filter((c) => idempotentIds.includes(c.operationId))
 const withKey = (req: Req, key: string): Req => ({ ...req, headers: { ...req.headers, 'idempotency-key': key } })
 
@@ -37,7 +39,11 @@ t.test('every mutation: replay, reuse, and malformed keys', async (t) => {
       t.same(await w.themeRows(w.ids.storeId), themes, 'replay: no theme changed')
 
       const other = await w.call(withKey(c.base(w.ids), key))
-      t.same(envelopeProblems(other, { status: 409, code: 'IDEMPOTENCY_KEY_REUSED' }), [], 'same key, different request: 409 IDEMPOTENCY_KEY_REUSED')
+      t.same(
+        envelopeProblems(other, { status: 409, code: 'IDEMPOTENCY_KEY_REUSED' }),
+        [],
+        'same key, different request: 409 IDEMPOTENCY_KEY_REUSED',
+      )
       t.equal(await w.eventCount(), events, 'reuse: no event appended')
 
       for (const [label, bad] of [
@@ -47,7 +53,11 @@ t.test('every mutation: replay, reuse, and malformed keys', async (t) => {
         ['a non-ASCII character', 'clé-idempotency'],
       ] as const) {
         const res = await w.call(withKey(await c.success(w, w.ids), bad))
-        t.same(envelopeProblems(res, { status: 400, code: 'INVALID_IDEMPOTENCY_KEY' }), [], `${label}: 400 INVALID_IDEMPOTENCY_KEY`)
+        t.same(
+          envelopeProblems(res, { status: 400, code: 'INVALID_IDEMPOTENCY_KEY' }),
+          [],
+          `${label}: 400 INVALID_IDEMPOTENCY_KEY`,
+        )
       }
       const before = await w.stateEventCount()
       const bad = await w.call(withKey(c.base(w.ids), 'short'))
@@ -61,7 +71,8 @@ t.test('every mutation: replay, reuse, and malformed keys', async (t) => {
 
 t.test('key bounds, scope of a key, and replay of a refusal', async (t) => {
   const w = await makeWorld(t, { plugins: false })
-  const create = (name: string, key: string): Req => withKey({ method: 'POST', url: '/api/v1/themes', payload: { name, provider: 'tap' } }, key)
+  const create = (name: string, key: string): Req =>
+    withKey({ method: 'POST', url: '/api/v1/themes', payload: { name, provider: 'tap' } }, key)
 
   for (const key of ['12345678', 'k'.repeat(256), ' !"#$%&\'()*+,-./~']) {
     const res = await w.call(create(unique('Bounds '), key))
@@ -77,7 +88,16 @@ t.test('key bounds, scope of a key, and replay of a refusal', async (t) => {
   t.not(a.json().data.id, b.json().data.id)
   t.notOk(b.headers['idempotent-replayed'])
   // ... and to the operation: the same key on another operation is a new request.
-  const other = await w.call(withKey({ method: 'PATCH', url: '/api/v1/navigation', payload: { menus: [{ handle: 'main', items: [{ label: 'Home', href: '/' }] }] } }, shared))
+  const other = await w.call(
+    withKey(
+      {
+        method: 'PATCH',
+        url: '/api/v1/navigation',
+        payload: { menus: [{ handle: 'main', items: [{ label: 'Home', href: '/' }] }] },
+      },
+      shared,
+    ),
+  )
   t.equal(other.statusCode, 200, 'another operation, same key: applied')
   // Another key of the same store replays (the key belongs to the store, not to one credential).
   const replay = await w.call(create('Store A theme', shared))
@@ -86,7 +106,14 @@ t.test('key bounds, scope of a key, and replay of a refusal', async (t) => {
 
   // A refusal (4xx) is a response like any other: replayed, not run again.
   const key = unique('refusal-')
-  const refused = withKey({ method: 'POST', url: `/api/v1/themes/${w.ids.activeThemeId}/batch`, payload: { operations: [{ op: 'updateTokens', tokens: { font: 'Lato' } }] } }, key)
+  const refused = withKey(
+    {
+      method: 'POST',
+      url: `/api/v1/themes/${w.ids.activeThemeId}/batch`,
+      payload: { operations: [{ op: 'updateTokens', tokens: { font: 'Lato' } }] },
+    },
+    key,
+  )
   const r1 = await w.call(refused)
   t.equal(r1.statusCode, 409)
   t.equal(r1.json().error.code, 'THEME_NOT_EDITABLE')
@@ -112,22 +139,36 @@ t.test('a key in flight is 409 IDEMPOTENCY_KEY_IN_USE; an abandoned or expired o
   // The same key while the first request is (still) running.
   await row().set({ state: 'in_flight' }).execute()
   const inUse = await w.call(req)
-  t.same(envelopeProblems(inUse, { status: 409, code: 'IDEMPOTENCY_KEY_IN_USE' }), [], 'in flight: 409 IDEMPOTENCY_KEY_IN_USE')
+  t.same(
+    envelopeProblems(inUse, { status: 409, code: 'IDEMPOTENCY_KEY_IN_USE' }),
+    [],
+    'in flight: 409 IDEMPOTENCY_KEY_IN_USE',
+  )
   t.equal(await themes(), count, 'nothing applied')
 
   // A claim left in flight for over a minute is abandoned (its process died): the retry runs.
-  await row().set({ created_at: new Date(Date.now() - 61_000) }).execute()
+  await row()
+    .set({ created_at: new Date(Date.now() - 61_000) })
+    .execute()
   const retried = await w.call(req)
   t.equal(retried.statusCode, 201, 'an abandoned claim: the retry runs')
   t.notOk(retried.headers['idempotent-replayed'])
   t.equal(await themes(), count + 1)
 
   // After 24 hours the key is forgotten: another request under it runs.
-  await row().set({ expires_at: new Date(Date.now() - 1000) }).execute()
-  const other = await w.call(withKey({ method: 'POST', url: '/api/v1/themes', payload: { name: 'After a day', provider: 'tap' } }, key))
+  await row()
+    .set({ expires_at: new Date(Date.now() - 1000) })
+    .execute()
+  const other = await w.call(
+    withKey({ method: 'POST', url: '/api/v1/themes', payload: { name: 'After a day', provider: 'tap' } }, key),
+  )
   t.equal(other.statusCode, 201, 'an expired key is a new key')
   t.equal(other.json().data.name, 'After a day')
-  const kept = await db.selectFrom('idempotency_keys').select(['expires_at', 'created_at']).where('idem_key', '=', key).executeTakeFirstOrThrow()
+  const kept = await db
+    .selectFrom('idempotency_keys')
+    .select(['expires_at', 'created_at'])
+    .where('idem_key', '=', key)
+    .executeTakeFirstOrThrow()
   const hours = (new Date(kept.expires_at).getTime() - new Date(kept.created_at).getTime()) / 3_600_000
   t.ok(Math.abs(hours - 24) < 0.01, `kept 24 hours (${hours.toFixed(3)})`)
 })
@@ -139,13 +180,20 @@ t.test('10 concurrent requests with one key apply once', async (t) => {
     const winners = responses.filter((r) => r.statusCode === status && r.headers['idempotent-replayed'] === undefined)
     t.equal(winners.length, 1, 'exactly one request ran')
     for (const r of responses) {
-      if (r.statusCode === 409) t.same(envelopeProblems(r, { status: 409, code: 'IDEMPOTENCY_KEY_IN_USE' }), [], 'the others: 409 IDEMPOTENCY_KEY_IN_USE ...')
+      if (r.statusCode === 409)
+        t.same(
+          envelopeProblems(r, { status: 409, code: 'IDEMPOTENCY_KEY_IN_USE' }),
+          [],
+          'the others: 409 IDEMPOTENCY_KEY_IN_USE ...',
+        )
       else {
         t.equal(r.statusCode, status, '... or the replayed answer')
         t.same(r.json(), winners[0]?.json(), 'replays are identical to the answer of the one that ran')
       }
     }
-    t.comment(`${testDatabaseKind}: ${count(responses, (r) => r.headers['idempotent-replayed'] === 'true')} replayed, ${count(responses, (r) => r.statusCode === 409)} in use`)
+    t.comment(
+      `${testDatabaseKind}: ${count(responses, (r) => r.headers['idempotent-replayed'] === 'true')} replayed, ${count(responses, (r) => r.statusCode === 409)} in use`,
+    )
   }
 
   await t.test('createTheme', async (t) => {
@@ -164,7 +212,15 @@ t.test('10 concurrent requests with one key apply once', async (t) => {
       {
         method: 'POST',
         url: `/api/v1/themes/${w.ids.draftId}/batch`,
-        payload: { operations: [{ op: 'createSection', target: { pageId: w.ids.pageId }, section: { type: 'spacer', settings: { height: 24 } } }] },
+        payload: {
+          operations: [
+            {
+              op: 'createSection',
+              target: { pageId: w.ids.pageId },
+              section: { type: 'spacer', settings: { height: 24 } },
+            },
+          ],
+        },
       },
       key,
     )
@@ -172,6 +228,11 @@ t.test('10 concurrent requests with one key apply once', async (t) => {
     checkRace(t, responses, 200)
     const after = await w.setup(w.ids.storeId, { method: 'GET', url: `/api/v1/themes/${w.ids.draftId}` })
     t.equal(after.version, version + 1, 'the batch was applied once')
-    t.equal(after.document.pages.find((p: any) => p.id === w.ids.pageId).layout.filter((s: any) => s.type === 'spacer').length, 1, 'one spacer added')
+    t.equal(
+      after.document.pages.find((p: any) => p.id === w.ids.pageId).layout.filter((s: any) => s.type === 'spacer')
+        .length,
+      1,
+      'one spacer added',
+    )
   })
 })

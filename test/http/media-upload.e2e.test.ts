@@ -17,18 +17,36 @@ function multipart(parts: Part[]): Req {
   const chunks: Buffer[] = []
   for (const p of parts) {
     const disposition = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`))
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`,
+      ),
+    )
     chunks.push(typeof p.value === 'string' ? Buffer.from(p.value) : p.value)
     chunks.push(Buffer.from('\r\n'))
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return { method: 'POST', url: '/api/v1/media', payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+  return {
+    method: 'POST',
+    url: '/api/v1/media',
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
 }
-const file = (bytes: Buffer, filename = 'image.png', type = 'image/png'): Part => ({ name: 'file', value: bytes, filename, type })
+const file = (bytes: Buffer, filename = 'image.png', type = 'image/png'): Part => ({
+  name: 'file',
+  value: bytes,
+  filename,
+  type,
+})
 const json = (payload: unknown): Req => ({ method: 'POST', url: '/api/v1/media', payload: payload as object })
 
-const SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>')
-const SVG_PLAIN = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>')
+const SVG = Buffer.from(
+  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+)
+const SVG_PLAIN = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>',
+)
 
 // A valid PNG of about `bytes` bytes: a small image with a private ancillary chunk ("raNd") of
 // random filler after IHDR, which decoders skip.
@@ -59,7 +77,14 @@ t.test('uploadMedia', async (t) => {
     t.equal(first.statusCode, 201, first.body.slice(0, 300))
     const asset = first.json().data
     const sha = createHash('sha256').update(png).digest('hex')
-    t.match(asset, { source: 'upload', contentType: 'image/png', width: 8, height: 8, byteSize: png.length, alt: 'A tiny test image' })
+    t.match(asset, {
+      source: 'upload',
+      contentType: 'image/png',
+      width: 8,
+      height: 8,
+      byteSize: png.length,
+      alt: 'A tiny test image',
+    })
     t.equal(asset.url, `http://storefront.test/media/${sha}.png`, 'content-addressed URL')
 
     const events = await w.eventCount()
@@ -81,15 +106,35 @@ t.test('uploadMedia', async (t) => {
 
   await t.test('the type comes from the bytes: SVG and non-images are refused with 415', async (t) => {
     await refused('multipart SVG', multipart([file(SVG, 'logo.svg', 'image/svg+xml')]), 415, 'UNSUPPORTED_MEDIA_TYPE')
-    await refused('multipart SVG named .png', multipart([file(SVG_PLAIN, 'logo.png', 'image/png')]), 415, 'UNSUPPORTED_MEDIA_TYPE')
+    await refused(
+      'multipart SVG named .png',
+      multipart([file(SVG_PLAIN, 'logo.png', 'image/png')]),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    )
     await refused('SVG as dataBase64', json({ dataBase64: SVG.toString('base64') }), 415, 'UNSUPPORTED_MEDIA_TYPE')
-    await refused('HTML', multipart([file(Buffer.from('<html><script>alert(1)</script></html>'), 'x.png')]), 415, 'UNSUPPORTED_MEDIA_TYPE')
-    await refused('a PNG signature and nothing else', multipart([file(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))]), 415, 'UNSUPPORTED_MEDIA_TYPE')
+    await refused(
+      'HTML',
+      multipart([file(Buffer.from('<html><script>alert(1)</script></html>'), 'x.png')]),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    )
+    await refused(
+      'a PNG signature and nothing else',
+      multipart([file(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))]),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    )
   })
 
   await t.test('oversize uploads are refused with 413', async (t) => {
     await refused('multipart over 5 MiB', multipart([file(bigPng(5 * MiB + 64 * 1024))]), 413, 'PAYLOAD_TOO_LARGE')
-    await refused('JSON body over the body limit', json({ dataBase64: bigPng(6 * MiB).toString('base64') }), 413, 'PAYLOAD_TOO_LARGE')
+    await refused(
+      'JSON body over the body limit',
+      json({ dataBase64: bigPng(6 * MiB).toString('base64') }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    )
   })
 
   await t.test('a 3 MiB image is within the documented 5 MiB, by multipart and by dataBase64', async (t) => {
@@ -104,12 +149,27 @@ t.test('uploadMedia', async (t) => {
 
   await t.test('malformed uploads: 400', async (t) => {
     await refused('nothing', json({}), 400, 'VALIDATION_FAILED')
-    await refused('two sources', json({ url: 'https://cdn.example.com/a.png', dataBase64: pngBytes(1).toString('base64') }), 400, 'VALIDATION_FAILED')
+    await refused(
+      'two sources',
+      json({ url: 'https://cdn.example.com/a.png', dataBase64: pngBytes(1).toString('base64') }),
+      400,
+      'VALIDATION_FAILED',
+    )
     await refused('an empty upload', json({ dataBase64: '' }), 400, 'VALIDATION_FAILED')
     await refused('multipart without a file part', multipart([{ name: 'alt', value: 'x' }]), 400, 'VALIDATION_FAILED')
     await refused('two file parts', multipart([file(pngBytes(2)), file(pngBytes(3))]), 400, 'VALIDATION_FAILED')
-    await refused('markup in alt', json({ url: 'https://cdn.example.com/alt.png', alt: '<img src=x onerror=alert(1)>' }), 400, 'UNSAFE_CONTENT')
-    await refused('an unknown field', json({ url: 'https://cdn.example.com/u.png', storeId: 'st_demo_lumen' }), 400, 'VALIDATION_FAILED')
+    await refused(
+      'markup in alt',
+      json({ url: 'https://cdn.example.com/alt.png', alt: '<img src=x onerror=alert(1)>' }),
+      400,
+      'UNSAFE_CONTENT',
+    )
+    await refused(
+      'an unknown field',
+      json({ url: 'https://cdn.example.com/u.png', storeId: 'st_demo_lumen' }),
+      400,
+      'VALIDATION_FAILED',
+    )
   })
 
   await t.test('URL registration: https 201 then 200; unsafe schemes 400 UNSAFE_CONTENT', async (t) => {
@@ -120,12 +180,28 @@ t.test('uploadMedia', async (t) => {
     const again = await w.call(json({ url }))
     t.equal(again.statusCode, 200)
     t.equal(again.json().data.id, first.json().data.id)
-    for (const unsafe of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'data:image/png;base64,AAAA', 'vbscript:msgbox(1)', 'javascript&colon;alert(1)']) {
+    for (const unsafe of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'vbscript:msgbox(1)',
+      'javascript&colon;alert(1)',
+    ]) {
       await refused(`url ${JSON.stringify(unsafe)}`, json({ url: unsafe }), 400, 'UNSAFE_CONTENT')
     }
-    for (const notHttps of ['http://cdn.example.com/a.png', '//cdn.example.com/a.png', 'ftp://cdn.example.com/a.png', '/relative.png']) {
+    for (const notHttps of [
+      'http://cdn.example.com/a.png',
+      '//cdn.example.com/a.png',
+      'ftp://cdn.example.com/a.png',
+      '/relative.png',
+    ]) {
       const res = await refused(`url ${notHttps}`, json({ url: notHttps }), 400, 'VALIDATION_FAILED')
-      t.ok(res.json().error.details?.issues?.some((i: any) => i.path === 'url'), `${notHttps}: the issue names url`)
+      t.ok(
+        res.json().error.details?.issues?.some((i: any) => i.path === 'url'),
+        `${notHttps}: the issue names url`,
+      )
     }
   })
 })

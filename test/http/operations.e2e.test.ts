@@ -45,14 +45,17 @@ t.test('every operation: success and each documented error', async (t) => {
       for (const e of c.errors) {
         const res = await w.call(await e.build(w, w.ids))
         envelope(t, res, e.status, e.code)
-        if (e.status === 400 && e.code !== 'INVALID_IDEMPOTENCY_KEY') t.type(res.json().error.details?.issues, Array, `${e.name}: details.issues`)
-        if (e.code === 'VERSION_CONFLICT') t.type(res.json().error.details?.currentVersion, 'number', `${e.name}: details.currentVersion`)
+        if (e.status === 400 && e.code !== 'INVALID_IDEMPOTENCY_KEY')
+          t.type(res.json().error.details?.issues, Array, `${e.name}: details.issues`)
+        if (e.code === 'VERSION_CONFLICT')
+          t.type(res.json().error.details?.currentVersion, 'number', `${e.name}: details.currentVersion`)
         t.comment(`${e.status} ${e.code}: ${e.name}`)
       }
 
       // 429: a key that spent its budget (on anything under /api) is refused on this operation too.
       const key = await w.key(w.ids.storeId)
-      for (let i = 0; i < RATE_MAX; i++) await w.call({ method: 'GET', url: '/api/v1/no-such-route' }, { auth: `Bearer ${key}` })
+      for (let i = 0; i < RATE_MAX; i++)
+        await w.call({ method: 'GET', url: '/api/v1/no-such-route' }, { auth: `Bearer ${key}` })
       const limited = await w.call(c.base(w.ids), { auth: `Bearer ${key}` })
       envelope(t, limited, 429, 'RATE_LIMITED')
       t.match(limited.headers['retry-after'], /^\d+$/, '429 carries Retry-After in seconds')

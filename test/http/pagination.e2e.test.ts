@@ -44,7 +44,10 @@ t.test('paginated lists', async (t) => {
       for (const limit of ['0', '101', '-1', '1000', '1.5', 'abc', '', '1e1', '%205', '0x10', '99999999999']) {
         const res = await get(`?limit=${limit}`)
         t.same(envelopeProblems(res, { status: 400, code: 'VALIDATION_FAILED' }), [], `limit=${limit}: 400`)
-        t.ok(res.json().error.details?.issues?.some((i: any) => i.path === 'limit'), `limit=${limit}: the issue names limit`)
+        t.ok(
+          res.json().error.details?.issues?.some((i: any) => i.path === 'limit'),
+          `limit=${limit}: the issue names limit`,
+        )
       }
       const twice = await get('?limit=5&limit=6')
       t.equal(twice.statusCode, 400, 'a repeated limit is refused')
@@ -64,7 +67,11 @@ t.test('paginated lists', async (t) => {
         if (cursor) t.match(cursor, /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'an opaque cursor')
         pages++
       } while (cursor && pages < 50)
-      t.same(walked.map((x) => x.id), all.map((x) => x.id), 'the walk equals one big page')
+      t.same(
+        walked.map((x) => x.id),
+        all.map((x) => x.id),
+        'the walk equals one big page',
+      )
       t.equal(new Set(walked.map((x) => x.id)).size, walked.length, 'no item twice')
       const times = walked.map((x) => Date.parse(x.createdAt))
       const sorted = [...times].sort((a, b) => (list.order === 'asc' ? a - b : b - a))
@@ -77,8 +84,10 @@ t.test('paginated lists', async (t) => {
       const [payload, signature] = real!.split('.') as [string, string]
       const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString())
       const otherList = lists.find((l) => l !== list)!
-      const foreignList = (await w.call({ method: 'GET', url: `${otherList.url}?limit=1` })).json().pagination.nextCursor as string
-      const foreignStore = (await w.call({ method: 'GET', url: `${list.url}?limit=1` }, { store: STORE_B })).json().pagination.nextCursor as string
+      const foreignList = (await w.call({ method: 'GET', url: `${otherList.url}?limit=1` })).json().pagination
+        .nextCursor as string
+      const foreignStore = (await w.call({ method: 'GET', url: `${list.url}?limit=1` }, { store: STORE_B })).json()
+        .pagination.nextCursor as string
       const forged: [string, string][] = [
         ['random text', 'hello'],
         ['no signature', payload],
@@ -89,13 +98,19 @@ t.test('paginated lists', async (t) => {
         ['non-base64 characters', `${payload}!.${signature}`],
         ["another list's cursor", foreignList],
         ["another store's cursor", foreignStore],
-        ['an unsigned JSON cursor', b64({ v: 1, r: list.resource, s: w.ids.storeId, k: ['2020-01-01T00:00:00.000000Z', 'x'] })],
+        [
+          'an unsigned JSON cursor',
+          b64({ v: 1, r: list.resource, s: w.ids.storeId, k: ['2020-01-01T00:00:00.000000Z', 'x'] }),
+        ],
       ]
       for (const [label, cursor] of forged) {
         const res = await get(`?cursor=${encodeURIComponent(cursor)}`)
         t.same(envelopeProblems(res, { status: 400, code: 'INVALID_CURSOR' }), [], `${label}: 400 INVALID_CURSOR`)
       }
-      for (const [label, cursor] of [['an empty cursor', ''], ['a cursor over 1024 characters', 'a'.repeat(1025)]]) {
+      for (const [label, cursor] of [
+        ['an empty cursor', ''],
+        ['a cursor over 1024 characters', 'a'.repeat(1025)],
+      ]) {
         const res = await get(`?cursor=${cursor}`)
         t.equal(res.statusCode, 400, `${label}: 400 (${res.json().error.code})`)
         t.same(envelopeProblems(res, { status: 400 }), [])

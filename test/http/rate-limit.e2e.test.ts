@@ -46,7 +46,9 @@ function over(t: Test, w: World, app: FastifyInstance, backend: Backend): Limite
   const inject = async (req: Req, auth?: string | null) => {
     const remoteAddress = req.remoteAddress ?? `10.9.${randomBytes(1)[0]}.${randomBytes(1)[0]}`
     const token = auth === undefined ? await w.key(w.ids.storeId) : auth
-    usedKeys.push(NAMESPACE + (token ? `cred:${createHash('sha256').update(token).digest('hex')}` : `ip:${remoteAddress}`))
+    usedKeys.push(
+      NAMESPACE + (token ? `cred:${createHash('sha256').update(token).digest('hex')}` : `ip:${remoteAddress}`),
+    )
     const res = await app.inject({
       method: req.method as 'GET',
       url: req.url,
@@ -63,7 +65,11 @@ const int = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v
 
 for (const backend of ['memory', 'redis'] as const) {
   t.test(`${backend} backend`, async (t) => {
-    const w = await makeWorld(t, { plugins: false, rateLimit: { max: MAX, windowSeconds: 60 }, ...(backend === 'redis' ? { redisUrl: REDIS_URL } : {}) })
+    const w = await makeWorld(t, {
+      plugins: false,
+      rateLimit: { max: MAX, windowSeconds: 60 },
+      ...(backend === 'redis' ? { redisUrl: REDIS_URL } : {}),
+    })
     const app = over(t, w, w.app, backend)
 
     await t.test('X-RateLimit-* on successes and on every kind of error, counting down', async (t) => {
@@ -93,7 +99,10 @@ for (const backend of ['memory', 'redis'] as const) {
       t.ok(int(limited.headers['x-ratelimit-reset']) >= 0, '429: X-RateLimit-Reset')
       // Every kind of request is refused now, mutations included, and nothing runs.
       const events = await w.eventCount()
-      const create = await app.inject({ method: 'POST', url: '/api/v1/themes', payload: { name: 'Over budget', provider: 'tap' } }, token)
+      const create = await app.inject(
+        { method: 'POST', url: '/api/v1/themes', payload: { name: 'Over budget', provider: 'tap' } },
+        token,
+      )
       t.equal(create.statusCode, 429)
       t.equal(await w.eventCount(), events, 'a refused mutation applies nothing')
     })
@@ -101,8 +110,26 @@ for (const backend of ['memory', 'redis'] as const) {
     await t.test('405, 413 and 415 answers carry the headers too', async (t) => {
       const cases: [string, Req, number][] = [
         ['405', { method: 'PUT', url: '/api/v1/store', payload: {} }, 405],
-        ['415', { method: 'POST', url: '/api/v1/themes', payload: '<theme/>', headers: { 'content-type': 'application/xml' } }, 415],
-        ['413', { method: 'POST', url: '/api/v1/themes', payload: JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024), provider: 'tap' }), headers: { 'content-type': 'application/json' } }, 413],
+        [
+          '415',
+          {
+            method: 'POST',
+            url: '/api/v1/themes',
+            payload: '<theme/>',
+            headers: { 'content-type': 'application/xml' },
+          },
+          415,
+        ],
+        [
+          '413',
+          {
+            method: 'POST',
+            url: '/api/v1/themes',
+            payload: JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024), provider: 'tap' }),
+            headers: { 'content-type': 'application/json' },
+          },
+          413,
+        ],
       ]
       for (const [label, req, status] of cases) {
         const res = await app.inject(req)
@@ -120,11 +147,15 @@ for (const backend of ['memory', 'redis'] as const) {
       t.equal(int(none.headers['x-ratelimit-limit']), MAX)
       t.equal(int(none.headers['x-ratelimit-remaining']), MAX - 1)
       t.match(none.headers['x-ratelimit-reset'], /^\d+$/)
-      const unknown = await app.inject({ method: 'GET', url: '/api/v1/store' }, `sk_live_${randomBytes(24).toString('hex')}`)
+      const unknown = await app.inject(
+        { method: 'GET', url: '/api/v1/store' },
+        `sk_live_${randomBytes(24).toString('hex')}`,
+      )
       t.equal(unknown.statusCode, 401)
       t.equal(int(unknown.headers['x-ratelimit-remaining']), MAX - 1, 'an unknown credential has a budget of its own')
       // Without a credential the budget is the client address's: spending it gives 429, not 401.
-      for (let i = 0; i < MAX - 1; i++) await app.inject({ method: 'GET', url: '/api/v1/store', remoteAddress: address }, null)
+      for (let i = 0; i < MAX - 1; i++)
+        await app.inject({ method: 'GET', url: '/api/v1/store', remoteAddress: address }, null)
       const limited = await app.inject({ method: 'GET', url: '/api/v1/store', remoteAddress: address }, null)
       t.same(envelopeProblems(limited, { status: 429, code: 'RATE_LIMITED' }), [])
       t.match(limited.headers['retry-after'], /^\d+$/)
@@ -133,8 +164,13 @@ for (const backend of ['memory', 'redis'] as const) {
     await t.test('two credentials have separate budgets, even of one store and one address', async (t) => {
       const [k1, k2] = [await w.key(w.ids.storeId), await w.key(w.ids.storeId)]
       const address = '10.7.7.7'
-      for (let i = 0; i < MAX; i++) t.equal((await app.inject({ method: 'GET', url: '/api/v1/store', remoteAddress: address }, k1)).statusCode, 200)
-      t.equal((await app.inject({ method: 'GET', url: '/api/v1/store', remoteAddress: address }, k1)).statusCode, 429, 'the first key is spent')
+      for (let i = 0; i < MAX; i++)
+        t.equal((await app.inject({ method: 'GET', url: '/api/v1/store', remoteAddress: address }, k1)).statusCode, 200)
+      t.equal(
+        (await app.inject({ method: 'GET', url: '/api/v1/store', remoteAddress: address }, k1)).statusCode,
+        429,
+        'the first key is spent',
+      )
       const other = await app.inject({ method: 'GET', url: '/api/v1/store', remoteAddress: address }, k2)
       t.equal(other.statusCode, 200, 'the second key still has its budget')
       t.equal(int(other.headers['x-ratelimit-remaining']), MAX - 1)
@@ -148,7 +184,10 @@ for (const backend of ['memory', 'redis'] as const) {
       t.equal((await get()).statusCode, 200)
       const limited = await get()
       t.equal(limited.statusCode, 429)
-      t.ok(int(limited.headers['retry-after']) <= 1, `Retry-After within the 1 s window (${limited.headers['retry-after']})`)
+      t.ok(
+        int(limited.headers['retry-after']) <= 1,
+        `Retry-After within the 1 s window (${limited.headers['retry-after']})`,
+      )
       await sleep(1300)
       const again = await get()
       t.equal(again.statusCode, 200, 'a new window')
@@ -163,7 +202,11 @@ for (const backend of ['memory', 'redis'] as const) {
           const via = i % 2 === 0 ? app : second
           t.equal((await via.inject({ method: 'GET', url: '/api/v1/store' }, token)).statusCode, 200)
         }
-        t.equal((await app.inject({ method: 'GET', url: '/api/v1/store' }, token)).statusCode, 429, 'spent across both instances')
+        t.equal(
+          (await app.inject({ method: 'GET', url: '/api/v1/store' }, token)).statusCode,
+          429,
+          'spent across both instances',
+        )
         t.equal((await second.inject({ method: 'GET', url: '/api/v1/store' }, token)).statusCode, 429)
       })
     }

@@ -12,7 +12,10 @@ t.test('getTheme: 304 on If-None-Match while the version stands, 200 after a cha
   t.equal(first.statusCode, 200)
   const etag = String(first.headers.etag)
   t.equal(etag, `"${first.json().data.version}"`)
-  t.ok(first.json().data.document.templates.home.some((s: { id: string }) => s.id === w.ids.sectionId), 'the document is in the body')
+  t.ok(
+    first.json().data.document.templates.home.some((s: { id: string }) => s.id === w.ids.sectionId),
+    'the document is in the body',
+  )
 
   for (const header of [etag, `W/${etag}`, `"999", ${etag}`, '*']) {
     const again = await w.call({ method: 'GET', url, headers: { 'if-none-match': header } })
@@ -29,7 +32,11 @@ t.test('getTheme: 304 on If-None-Match while the version stands, 200 after a cha
   t.equal(after.statusCode, 200, 'the old tag after a change: 200')
   t.equal(after.json().data.name, 'Renamed')
   t.not(after.headers.etag, etag)
-  t.same(after.json().data, changed.json().data, 'getTheme (document as text) equals the mutation’s answer (document serialised)')
+  t.same(
+    after.json().data,
+    changed.json().data,
+    'getTheme (document as text) equals the mutation’s answer (document serialised)',
+  )
 })
 
 t.test('getTheme and getContext stay within the caller’s store', async (t) => {
@@ -44,11 +51,23 @@ t.test('getTheme and getContext stay within the caller’s store', async (t) => 
   const a = (await w.call({ method: 'GET', url: '/api/v1/context' })).json().data
   const b = (await w.call({ method: 'GET', url: '/api/v1/context' }, { store: STORE_B })).json().data
   t.not(a.store.id, b.store.id)
-  t.ok(a.themes.some((x: { id: string }) => x.id === w.ids.draftId), 'the draft is in its store’s context')
-  t.notOk(b.themes.some((x: { id: string }) => x.id === w.ids.draftId), 'and not in the other store’s')
+  t.ok(
+    a.themes.some((x: { id: string }) => x.id === w.ids.draftId),
+    'the draft is in its store’s context',
+  )
+  t.notOk(
+    b.themes.some((x: { id: string }) => x.id === w.ids.draftId),
+    'and not in the other store’s',
+  )
   const productIds = new Set(a.products.items.map((p: { id: string }) => p.id))
-  t.ok(b.products.items.every((p: { id: string }) => !productIds.has(p.id)), 'each store sees its own products')
-  const products = await w.call({ method: 'GET', url: `/api/v1/products?collectionId=${w.ids.collectionId}` }, { store: STORE_B })
+  t.ok(
+    b.products.items.every((p: { id: string }) => !productIds.has(p.id)),
+    'each store sees its own products',
+  )
+  const products = await w.call(
+    { method: 'GET', url: `/api/v1/products?collectionId=${w.ids.collectionId}` },
+    { store: STORE_B },
+  )
   t.same(products.json().data.products, [], 'another store’s collection filters to nothing')
 })
 
@@ -61,7 +80,10 @@ t.test('getContext: a weak ETag of its content, 304 while nothing in it changed'
   const again = await w.call({ method: 'GET', url: '/api/v1/context', headers: { 'if-none-match': etag } })
   t.equal(again.statusCode, 304)
   t.equal(again.body, '')
-  const fewer = await w.call({ method: 'GET', url: '/api/v1/context', headers: { 'if-none-match': etag } }, { scopes: ['store:read'] })
+  const fewer = await w.call(
+    { method: 'GET', url: '/api/v1/context', headers: { 'if-none-match': etag } },
+    { scopes: ['store:read'] },
+  )
   t.equal(fewer.statusCode, 200, 'other scopes, another workflow: not the same representation')
   await w.call({ method: 'PATCH', url: `/api/v1/themes/${w.ids.draftId}`, payload: { name: 'Changed' } })
   const after = await w.call({ method: 'GET', url: '/api/v1/context', headers: { 'if-none-match': etag } })

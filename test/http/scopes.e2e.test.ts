@@ -23,7 +23,11 @@ t.test('scope matrix over every operation', async (t) => {
       const lacking: { label: string; granted: Scope[] }[] = []
       for (const missing of required) {
         lacking.push({ label: `every scope but ${missing}`, granted: SCOPES.filter((s) => s !== missing) })
-        if (required.length > 1) lacking.push({ label: `only the other required scope (no ${missing})`, granted: required.filter((s) => s !== missing) })
+        if (required.length > 1)
+          lacking.push({
+            label: `only the other required scope (no ${missing})`,
+            granted: required.filter((s) => s !== missing),
+          })
       }
       lacking.push({ label: 'no scopes at all', granted: [] })
       for (const { label, granted } of lacking) {
@@ -32,13 +36,21 @@ t.test('scope matrix over every operation', async (t) => {
         const res = await w.call(c.base(w.ids), { scopes: granted })
         t.equal(res.statusCode, 403, `${label}: 403 (${res.body.slice(0, 200)})`)
         t.same(envelopeProblems(res, { status: 403, code: 'INSUFFICIENT_SCOPE' }), [], `${label}: envelope`)
-        t.equal(res.headers['www-authenticate'], challenge(required), `${label}: WWW-Authenticate insufficient_scope challenge`)
+        t.equal(
+          res.headers['www-authenticate'],
+          challenge(required),
+          `${label}: WWW-Authenticate insufficient_scope challenge`,
+        )
         const details = res.json().error.details ?? {}
         t.same(details.requiredScopes, required, `${label}: details.requiredScopes`)
         t.same([...(details.grantedScopes ?? [])].sort(), [...granted].sort(), `${label}: details.grantedScopes`)
         t.equal(await w.stateEventCount(), stateBefore, `${label}: nothing changed`)
         const audited = contractOperation(c.operationId).method === 'GET' ? 0 : 1
-        t.equal((await w.eventCount()) - before, audited, `${label}: ${audited ? 'the attempt is audited' : 'a refused read is not audited'}`)
+        t.equal(
+          (await w.eventCount()) - before,
+          audited,
+          `${label}: ${audited ? 'the attempt is audited' : 'a refused read is not audited'}`,
+        )
       }
       const ok = await w.call(await c.success(w, w.ids), { scopes: required })
       t.equal(ok.statusCode, c.successStatus, `exactly ${required.join(' + ')}: success (${ok.body.slice(0, 200)})`)
@@ -51,7 +63,10 @@ t.test('publishing is never possible without themes:publish, whatever else the k
   const everythingElse = SCOPES.filter((s) => s !== 'themes:publish')
   const before = await w.themeRows(w.ids.storeId)
   for (const id of [w.ids.draftId, w.ids.activeThemeId]) {
-    const res = await w.call({ method: 'POST', url: `/api/v1/themes/${id}/publish`, payload: {} }, { scopes: everythingElse })
+    const res = await w.call(
+      { method: 'POST', url: `/api/v1/themes/${id}/publish`, payload: {} },
+      { scopes: everythingElse },
+    )
     t.equal(res.statusCode, 403)
     t.equal(res.json().error.code, 'INSUFFICIENT_SCOPE')
     t.equal(res.headers['www-authenticate'], challenge(['themes:publish']))

@@ -12,9 +12,27 @@ const snapshot = async (w: World) => {
   return {
     themes: await w.themeRows(STORE_B),
     events: await w.eventCount(STORE_B),
-    lastEvent: (await db.selectFrom('events').select('global_position').where('store_id', '=', STORE_B).orderBy('global_position', 'desc').limit(1).executeTakeFirst())?.global_position ?? null,
-    menus: JSON.parse(JSON.stringify(await db.selectFrom('navigation_menus').selectAll().where('store_id', '=', STORE_B).orderBy('handle').execute())),
-    media: await db.selectFrom('media_assets').select('asset_id').where('store_id', '=', STORE_B).orderBy('asset_id').execute(),
+    lastEvent:
+      (
+        await db
+          .selectFrom('events')
+          .select('global_position')
+          .where('store_id', '=', STORE_B)
+          .orderBy('global_position', 'desc')
+          .limit(1)
+          .executeTakeFirst()
+      )?.global_position ?? null,
+    menus: JSON.parse(
+      JSON.stringify(
+        await db.selectFrom('navigation_menus').selectAll().where('store_id', '=', STORE_B).orderBy('handle').execute(),
+      ),
+    ),
+    media: await db
+      .selectFrom('media_assets')
+      .select('asset_id')
+      .where('store_id', '=', STORE_B)
+      .orderBy('asset_id')
+      .execute(),
   }
 }
 
@@ -33,7 +51,7 @@ t.test("store A's key gets 404 for every operation aimed at store B's resources"
       const res = await w.call(req, { store: w.ids.storeId })
       t.equal(res.statusCode, 404, `${req.method} ${req.url}: 404 (${res.body.slice(0, 200)})`)
       t.same(envelopeProblems(res, { status: 404, code: 'NOT_FOUND' }), [], 'envelope')
-      t.notMatch(res.body, idsB.storeId, "the answer does not name store B")
+      t.notMatch(res.body, idsB.storeId, 'the answer does not name store B')
       t.same(await snapshot(w), duringSetup, "store B is unchanged by A's request")
       // The well-formed request on B's stable resources, too.
       const base = await w.call(c.base(idsB), { store: w.ids.storeId })
@@ -47,29 +65,78 @@ t.test("store A's key with B's ids inside a body or query changes nothing in B",
   const idsB = await w.idsOf(STORE_B)
   const before = await snapshot(w)
   const cases = [
-    { method: 'GET', url: `/api/v1/products?collectionId=${idsB.collectionId}`, expect: 200, check: (body: any) => body.data.products.length === 0 },
-    { method: 'GET', url: `/api/v1/store?storeId=${STORE_B}`, expect: 200, check: (body: any) => body.data.id === w.ids.storeId },
-    { method: 'GET', url: `/api/v1/themes?storeId=${STORE_B}`, expect: 200, check: (body: any) => body.data.themes.every((x: any) => x.id !== idsB.activeThemeId && x.id !== idsB.draftId) },
+    {
+      method: 'GET',
+      url: `/api/v1/products?collectionId=${idsB.collectionId}`,
+      expect: 200,
+      check: (body: any) => body.data.products.length === 0,
+    },
+    {
+      method: 'GET',
+      url: `/api/v1/store?storeId=${STORE_B}`,
+      expect: 200,
+      check: (body: any) => body.data.id === w.ids.storeId,
+    },
+    {
+      method: 'GET',
+      url: `/api/v1/themes?storeId=${STORE_B}`,
+      expect: 200,
+      check: (body: any) => body.data.themes.every((x: any) => x.id !== idsB.activeThemeId && x.id !== idsB.draftId),
+    },
     // B's product referenced in A's draft is not a real product of A.
     {
       method: 'POST',
       url: `/api/v1/themes/${w.ids.draftId}/batch`,
-      payload: { operations: [{ op: 'createSection', target: { template: 'home' }, section: { type: 'featured-product', settings: { productId: idsB.productId } } }] },
+      payload: {
+        operations: [
+          {
+            op: 'createSection',
+            target: { template: 'home' },
+            section: { type: 'featured-product', settings: { productId: idsB.productId } },
+          },
+        ],
+      },
       expect: 400,
       check: (body: any) => body.error.code === 'INVALID_PRODUCT_REFERENCE',
     },
     {
       method: 'POST',
       url: `/api/v1/themes/${w.ids.draftId}/batch`,
-      payload: { operations: [{ op: 'createSection', target: { template: 'home' }, section: { type: 'collection-list', settings: { collectionIds: [idsB.collectionId] } } }] },
+      payload: {
+        operations: [
+          {
+            op: 'createSection',
+            target: { template: 'home' },
+            section: { type: 'collection-list', settings: { collectionIds: [idsB.collectionId] } },
+          },
+        ],
+      },
       expect: 400,
       check: (body: any) => body.error.code === 'INVALID_COLLECTION_REFERENCE',
     },
     // A store id in a body is not an input the service takes.
-    { method: 'POST', url: '/api/v1/themes', payload: { name: 'Sneaky', provider: 'tap', storeId: STORE_B }, expect: 400, check: (body: any) => body.error.code === 'VALIDATION_FAILED' },
+    {
+      method: 'POST',
+      url: '/api/v1/themes',
+      payload: { name: 'Sneaky', provider: 'tap', storeId: STORE_B },
+      expect: 400,
+      check: (body: any) => body.error.code === 'VALIDATION_FAILED',
+    },
     // Moving a section of A's draft into a page of B's draft: that page does not exist in A.
-    { method: 'PATCH', url: `/api/v1/themes/${w.ids.draftId}/sections/${w.ids.sectionId}`, payload: { target: { pageId: idsB.pageId } }, expect: 404, check: (body: any) => body.error.code === 'NOT_FOUND' },
-    { method: 'POST', url: `/api/v1/themes/${w.ids.draftId}/sections`, payload: { target: { pageId: idsB.pageId }, section: { type: 'spacer', settings: { height: 24 } } }, expect: 404, check: (body: any) => body.error.code === 'NOT_FOUND' },
+    {
+      method: 'PATCH',
+      url: `/api/v1/themes/${w.ids.draftId}/sections/${w.ids.sectionId}`,
+      payload: { target: { pageId: idsB.pageId } },
+      expect: 404,
+      check: (body: any) => body.error.code === 'NOT_FOUND',
+    },
+    {
+      method: 'POST',
+      url: `/api/v1/themes/${w.ids.draftId}/sections`,
+      payload: { target: { pageId: idsB.pageId }, section: { type: 'spacer', settings: { height: 24 } } },
+      expect: 404,
+      check: (body: any) => body.error.code === 'NOT_FOUND',
+    },
   ]
   for (const c of cases) {
     const res = await w.call(c, { store: w.ids.storeId })

@@ -10,17 +10,36 @@ import { rpc } from './support.ts'
 t.test('the fast path answers exactly as the SDK server', async (t) => {
   const app = await testApp(t)
   const headers = { 'mcp-protocol-version': '2025-11-25' }
-  const themes = (await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_themes', arguments: {} } }, headers)).json()
+  const themes = (
+    await rpc(
+      app,
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_themes', arguments: {} } },
+      headers,
+    )
+  ).json()
   const themeId = themes.result.structuredContent.themes[0].id as string
   // The request id of an error differs per HTTP request; everything else must not.
-  const same = (text: string) => text.replace(/"requestId":"[^"]+"/g, '"requestId":"-"').replace(/\\"requestId\\":\\"[^"\\]+\\"/g, '\\"requestId\\":\\"-\\"')
+  const same = (text: string) =>
+    text
+      .replace(/"requestId":"[^"]+"/g, '"requestId":"-"')
+      .replace(/\\"requestId\\":\\"[^"\\]+\\"/g, '\\"requestId\\":\\"-\\"')
 
   const messages = [
     { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_theme', arguments: { id: themeId } } },
     { jsonrpc: '2.0', id: 'b', method: 'tools/call', params: { name: 'get_theme', arguments: { id: 'thm_missing' } } },
-    { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'get_products', arguments: { limit: 2 }, _meta: { progressToken: 1 } } },
+    {
+      jsonrpc: '2.0',
+      id: 8,
+      method: 'tools/call',
+      params: { name: 'get_products', arguments: { limit: 2 }, _meta: { progressToken: 1 } },
+    },
     { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'get_store' } },
-    { jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'get_theme', arguments: { id: themeId, extra: true } } },
+    {
+      jsonrpc: '2.0',
+      id: 10,
+      method: 'tools/call',
+      params: { name: 'get_theme', arguments: { id: themeId, extra: true } },
+    },
     { jsonrpc: '2.0', id: 11, method: 'tools/list' },
     { jsonrpc: '2.0', id: 12, method: 'tools/list', params: { cursor: 'x' } },
   ]
@@ -28,20 +47,42 @@ t.test('the fast path answers exactly as the SDK server', async (t) => {
     const single = await rpc(app, message, headers)
     const batch = await rpc(app, [message], headers)
     t.equal(single.statusCode, 200)
-    t.equal(single.headers['content-type'], batch.headers['content-type'], `${message.method} ${message.id}: the same content type`)
+    t.equal(
+      single.headers['content-type'],
+      batch.headers['content-type'],
+      `${message.method} ${message.id}: the same content type`,
+    )
     t.equal(single.headers['mcp-protocol-version'], '2025-11-25')
     // (The SDK answers a batch of one with the one answer, not an array.)
     const answered = batch.json()
     const sdk = JSON.stringify(Array.isArray(answered) ? answered[0] : answered)
-    t.equal(same(JSON.stringify(JSON.parse(single.body))), same(sdk), `${message.method} ${message.id}: the same answer as the SDK server`)
+    t.equal(
+      same(JSON.stringify(JSON.parse(single.body))),
+      same(sdk),
+      `${message.method} ${message.id}: the same answer as the SDK server`,
+    )
   }
 
   // Not taken by the fast path: the SDK's JSON-RPC errors.
-  const unknown = (await rpc(app, { jsonrpc: '2.0', id: 20, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }, headers)).json()
+  const unknown = (
+    await rpc(
+      app,
+      { jsonrpc: '2.0', id: 20, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } },
+      headers,
+    )
+  ).json()
   t.equal(unknown.error.code, -32602)
-  const notObject = (await rpc(app, { jsonrpc: '2.0', id: 21, method: 'tools/call', params: { name: 'get_store', arguments: [1] } }, headers)).json()
+  const notObject = (
+    await rpc(
+      app,
+      { jsonrpc: '2.0', id: 21, method: 'tools/call', params: { name: 'get_store', arguments: [1] } },
+      headers,
+    )
+  ).json()
   t.equal(notObject.error.code, -32602)
-  const badCursor = (await rpc(app, { jsonrpc: '2.0', id: 22, method: 'tools/list', params: { cursor: 5 } }, headers)).json()
+  const badCursor = (
+    await rpc(app, { jsonrpc: '2.0', id: 22, method: 'tools/list', params: { cursor: 5 } }, headers)
+  ).json()
   t.equal(badCursor.error.code, -32602)
 })
 
@@ -50,14 +91,29 @@ t.test('the fast path answers exactly as the SDK server', async (t) => {
 t.test('a repeated call is answered with the same bytes', async (t) => {
   const app = await testApp(t)
   const headers = { 'mcp-protocol-version': '2025-11-25' }
-  const themes = (await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_themes', arguments: {} } }, headers)).json()
+  const themes = (
+    await rpc(
+      app,
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_themes', arguments: {} } },
+      headers,
+    )
+  ).json()
   const themeId = themes.result.structuredContent.themes[0].id as string
-  const call = (id: number) => rpc(app, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_theme', arguments: { id: themeId } } }, headers)
+  const call = (id: number) =>
+    rpc(
+      app,
+      { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_theme', arguments: { id: themeId } } },
+      headers,
+    )
   const first = await call(1)
   const second = await call(2)
   t.equal(second.body.replace('"id":2}', '"id":1}'), first.body, 'the same answer but for the id')
   t.equal(Number(first.headers['content-length']), Buffer.byteLength(first.body), 'Content-Length counts bytes')
   const answer = first.json()
   t.ok(/[^\u0000-\u00ff]/.test(answer.result.content[0].text), 'the theme has a character past Latin-1')
-  t.same(JSON.parse(answer.result.content[0].text), answer.result.structuredContent, 'the text block is the structured content')
+  t.same(
+    JSON.parse(answer.result.content[0].text),
+    answer.result.structuredContent,
+    'the text block is the structured content',
+  )
 })

@@ -20,9 +20,14 @@ function inspector(args: string[], home: string): Promise<{ code: number; stdout
     npm_config_audit: 'false',
   }
   return new Promise((resolve) => {
-    execFile('npx', ['@modelcontextprotocol/inspector', '--cli', ...args], { env, cwd: process.cwd(), timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr })
-    })
+    execFile(
+      'npx',
+      ['@modelcontextprotocol/inspector', '--cli', ...args],
+      { env, cwd: process.cwd(), timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr })
+      },
+    )
   })
 }
 
@@ -34,22 +39,45 @@ t.test('MCP Inspector CLI lists the 37 tools, calls one and reads a resource', a
 
   const listed = await inspector([app.mcpUrl, '--transport', 'http', '--method', 'tools/list', ...auth], home)
   t.equal(listed.code, 0, `tools/list exits 0 ${listed.stderr.slice(0, 500)}`)
-  const { tools } = JSON.parse(listed.stdout) as { tools: { name: string; inputSchema: { type: string }; outputSchema?: { type: string } }[] }
+  const { tools } = JSON.parse(listed.stdout) as {
+    tools: { name: string; inputSchema: { type: string }; outputSchema?: { type: string } }[]
+  }
   t.equal(tools.length, 37, 'the Inspector sees 37 tools')
   t.ok(tools.every((x) => x.inputSchema.type === 'object' && x.outputSchema?.type === 'object'))
   t.ok(tools.some((x) => x.name === 'apply_theme_batch'))
   t.match(listed.stderr, /0 errors/, 'no schema portability errors')
 
-  const called = await inspector([app.mcpUrl, '--transport', 'http', '--method', 'tools/call', '--tool-name', 'get_products', '--tool-arg', 'limit=2', ...auth], home)
+  const called = await inspector(
+    [
+      app.mcpUrl,
+      '--transport',
+      'http',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'get_products',
+      '--tool-arg',
+      'limit=2',
+      ...auth,
+    ],
+    home,
+  )
   t.equal(called.code, 0, `tools/call exits 0 ${called.stderr.slice(0, 500)}`)
-  const result = JSON.parse(called.stdout) as { isError?: boolean; structuredContent: { products: unknown[]; pagination: { limit: number } } }
+  const result = JSON.parse(called.stdout) as {
+    isError?: boolean
+    structuredContent: { products: unknown[]; pagination: { limit: number } }
+  }
   t.notOk(result.isError)
   t.equal(result.structuredContent.products.length, 2)
   t.equal(result.structuredContent.pagination.limit, 2)
 
   const resources = await inspector([app.mcpUrl, '--transport', 'http', '--method', 'resources/list', ...auth], home)
   t.equal(resources.code, 0)
-  t.ok((JSON.parse(resources.stdout) as { resources: { uri: string }[] }).resources.some((r) => r.uri === 'storefront://schema'))
+  t.ok(
+    (JSON.parse(resources.stdout) as { resources: { uri: string }[] }).resources.some(
+      (r) => r.uri === 'storefront://schema',
+    ),
+  )
 
   const anonymous = await inspector([app.mcpUrl, '--transport', 'http', '--method', 'tools/list'], home)
   t.not(anonymous.code, 0, 'without a credential the Inspector is refused')

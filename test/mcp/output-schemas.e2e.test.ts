@@ -16,18 +16,28 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv | Ajv2020) => void
 // its operation (the declared one is top-level only). A refused call conforms too.
 t.test('every tool’s structuredContent conforms to its declared output schema', async (t) => {
   const app = await testApp(t)
-  const listed = await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': '2025-11-25' })
+  const listed = await rpc(
+    app,
+    { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    { 'mcp-protocol-version': '2025-11-25' },
+  )
   const declared = new Map((listed.json().result.tools as Tool[]).map((d) => [d.name, d]))
   const validators = [new Ajv({ strict: false, allErrors: true }), new Ajv2020({ strict: false, allErrors: true })]
   for (const v of validators) addFormats(v)
   const compiled = new Map([...declared].map(([name, d]) => [name, validators.map((v) => v.compile(d.outputSchema!))]))
 
   const post = async (url: string, payload: unknown = {}) => {
-    const res = await app.app.inject({ method: 'POST', url, headers: bearer(app.keyA), payload: payload as Record<string, unknown> })
+    const res = await app.app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(app.keyA),
+      payload: payload as Record<string, unknown>,
+    })
     if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
     return res.json().data
   }
-  const get = async (url: string) => (await app.app.inject({ method: 'GET', url, headers: bearer(app.keyA) })).json().data
+  const get = async (url: string) =>
+    (await app.app.inject({ method: 'GET', url, headers: bearer(app.keyA) })).json().data
 
   // A draft with a history of several commands, pages to change and remove, and real ids.
   const draft = (await post('/api/v1/themes', { name: 'Schemas', provider: 'custom' })).id as string
@@ -35,7 +45,9 @@ t.test('every tool’s structuredContent conforms to its declared output schema'
   const toPublish = (await post('/api/v1/themes', { name: 'To publish', provider: 'custom' })).id as string
   const pageKeep = (await post(`/api/v1/themes/${draft}/pages`, { slug: 'about', title: 'About' })).id as string
   const pageDrop = (await post(`/api/v1/themes/${draft}/pages`, { slug: 'faq', title: 'FAQ' })).id as string
-  await post(`/api/v1/themes/${draft}/batch`, { operations: [{ op: 'updateTokens', tokens: { primaryColor: '#223344' } }] })
+  await post(`/api/v1/themes/${draft}/batch`, {
+    operations: [{ op: 'updateTokens', tokens: { primaryColor: '#223344' } }],
+  })
   const productId = (await get('/api/v1/products?limit=1')).products[0].id as string
   const collectionId = (await get('/api/v1/collections?limit=1')).collections[0].id as string
   const orderId = (await get('/api/v1/orders?limit=1')).orders[0].id as string
@@ -64,12 +76,30 @@ t.test('every tool’s structuredContent conforms to its declared output schema'
     ['update_theme', { id: draft, name: 'Schemas renamed', tokens: { font: 'Inter' } }],
     ['duplicate_theme', { id: draft }],
     ['archive_theme', { id: toArchive }],
-    ['apply_theme_batch', { id: draft, operations: [{ op: 'createSection', target: { template: 'home' }, section: { type: 'featured-product', settings: { productId } } }] }],
-    ['apply_theme_batch', { id: draft, dryRun: true, operations: [{ op: 'updateTokens', tokens: { secondaryColor: '#ffffff' } }] }],
+    [
+      'apply_theme_batch',
+      {
+        id: draft,
+        operations: [
+          {
+            op: 'createSection',
+            target: { template: 'home' },
+            section: { type: 'featured-product', settings: { productId } },
+          },
+        ],
+      },
+    ],
+    [
+      'apply_theme_batch',
+      { id: draft, dryRun: true, operations: [{ op: 'updateTokens', tokens: { secondaryColor: '#ffffff' } }] },
+    ],
     ['create_page', { id: draft, slug: 'lookbook', title: 'Lookbook' }],
     ['update_page', { id: draft, pageId: pageKeep, title: 'About us' }],
     ['delete_page', { id: draft, pageId: pageDrop }],
-    ['create_section', { id: draft, target: { template: 'home' }, section: { type: 'rich-text', settings: { body: 'Made by hand.' } } }],
+    [
+      'create_section',
+      { id: draft, target: { template: 'home' }, section: { type: 'rich-text', settings: { body: 'Made by hand.' } } },
+    ],
     ['update_section', { id: draft, sectionId: 'home-hero', settings: { heading: 'Hello' } }],
     ['delete_section', { id: draft, sectionId: 'home-about' }],
     ['get_media', {}],
@@ -95,9 +125,16 @@ t.test('every tool’s structuredContent conforms to its declared output schema'
     const label = `${name} ${JSON.stringify(args).slice(0, 80)}`
     const result = await callTool(app, app.keyA, name, args)
     t.notOk(result.isError, `${label}: succeeds ${result.isError ? JSON.stringify(result.structuredContent) : ''}`)
-    for (const validate of compiled.get(name)!) t.ok(validate(result.structuredContent), `${label}: conforms to the declared output schema ${JSON.stringify(validate.errors?.slice(0, 2))}`)
+    for (const validate of compiled.get(name)!)
+      t.ok(
+        validate(result.structuredContent),
+        `${label}: conforms to the declared output schema ${JSON.stringify(validate.errors?.slice(0, 2))}`,
+      )
     const full = structuredDataSchema(toolByName.get(name)!.op).safeParse(result.structuredContent)
-    t.ok(full.success, `${label}: conforms to the operation’s full data schema ${full.success ? '' : JSON.stringify(full.error.issues.slice(0, 2))}`)
+    t.ok(
+      full.success,
+      `${label}: conforms to the operation’s full data schema ${full.success ? '' : JSON.stringify(full.error.issues.slice(0, 2))}`,
+    )
   }
 
   // A refused call carries { error } in structuredContent, which every output schema admits
@@ -105,7 +142,8 @@ t.test('every tool’s structuredContent conforms to its declared output schema'
   for (const tool of tools) {
     const refused = await callTool(app, app.keyA, tool.name, { notAnArgument: 1 })
     t.equal(errorOf(refused).code, 'VALIDATION_FAILED', `${tool.name}: an unknown argument is refused`)
-    for (const validate of compiled.get(tool.name)!) t.ok(validate(refused.structuredContent), `${tool.name}: the error conforms to the output schema`)
+    for (const validate of compiled.get(tool.name)!)
+      t.ok(validate(refused.structuredContent), `${tool.name}: the error conforms to the output schema`)
   }
 })
 
@@ -119,7 +157,12 @@ t.test('a stale publish tells the agent to diff and publish the version it previ
   t.equal(error.code, 'VERSION_CONFLICT')
   t.match(error.details?.hint, /diff_theme/)
   t.match(error.details?.hint, /expectedVersion/)
-  const declared = new Map((((await rpc(app, { jsonrpc: '2.0', id: 2, method: 'tools/list' })).json()).result.tools as Tool[]).map((d) => [d.name, d]))
+  const declared = new Map(
+    ((await rpc(app, { jsonrpc: '2.0', id: 2, method: 'tools/list' })).json().result.tools as Tool[]).map((d) => [
+      d.name,
+      d,
+    ]),
+  )
   const validate = new Ajv2020({ strict: false }).compile(declared.get('publish_theme')!.outputSchema!)
   t.ok(validate(refused.structuredContent), 'the conflict conforms to the output schema')
 })

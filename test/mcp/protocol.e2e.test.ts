@@ -8,7 +8,12 @@ import { callTool, errorOf, rpc } from './support.ts'
 
 const BASE = 'http://storefront.test'
 const CHALLENGE = `Bearer resource_metadata="${BASE}/.well-known/oauth-protected-resource/api/v1/mcp"`
-const init = (protocolVersion: string, id: number | string = 1) => ({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '0' } } })
+const init = (protocolVersion: string, id: number | string = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'initialize',
+  params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+})
 
 t.test('MCP protocol over HTTP', async (t) => {
   const app = await testApp(t)
@@ -29,7 +34,11 @@ t.test('MCP protocol over HTTP', async (t) => {
     }
     for (const version of ['2024-11-05', '2024-10-07', '1999-01-01', 'x']) {
       const res = await rpc(app, init(version))
-      t.equal(res.json().result.protocolVersion, '2025-11-25', `${version} is answered with the latest supported version`)
+      t.equal(
+        res.json().result.protocolVersion,
+        '2025-11-25',
+        `${version} is answered with the latest supported version`,
+      )
     }
   })
 
@@ -63,7 +72,10 @@ t.test('MCP protocol over HTTP', async (t) => {
       { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9, reason: 'gone' } },
       { jsonrpc: '2.0', method: 'notifications/whatever' },
       { jsonrpc: '2.0', id: 4, result: {} },
-      [{ jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } }],
+      [
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } },
+      ],
     ]) {
       const res = await rpc(app, message)
       t.equal(res.statusCode, 202, JSON.stringify(message))
@@ -116,10 +128,20 @@ t.test('MCP protocol over HTTP', async (t) => {
   })
 
   t.test('-32602: an unknown tool or bad params', async (t) => {
-    const unknown = await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'drop_database', arguments: {} } })
+    const unknown = await rpc(app, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'drop_database', arguments: {} },
+    })
     t.equal(unknown.json().error.code, -32602)
     t.match(unknown.json().error.message, /Unknown tool: drop_database/)
-    for (const params of [{}, { name: 42 }, { name: 'get_store', arguments: [1] }, { name: 'get_store', arguments: 'x' }]) {
+    for (const params of [
+      {},
+      { name: 42 },
+      { name: 'get_store', arguments: [1] },
+      { name: 'get_store', arguments: 'x' },
+    ]) {
       const res = await rpc(app, { jsonrpc: '2.0', id: 2, method: 'tools/call', params })
       t.equal(res.json().error?.code, -32602, JSON.stringify(params))
     }
@@ -130,7 +152,11 @@ t.test('MCP protocol over HTTP', async (t) => {
   })
 
   t.test('a batch (2025-03-26) gets one response per request', async (t) => {
-    const res = await rpc(app, [{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' }])
+    const res = await rpc(app, [
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    ])
     t.equal(res.statusCode, 200)
     const body = res.json()
     t.equal(body.length, 2)
@@ -142,7 +168,11 @@ t.test('MCP protocol over HTTP', async (t) => {
     t.equal(tooMany.isError, true)
     t.equal(errorOf(tooMany).code, 'VALIDATION_FAILED')
     t.equal((errorOf(tooMany).details!.issues as { path: string }[])[0]!.path, 'limit')
-    const rest = await app.app.inject({ method: 'GET', url: '/api/v1/products?limit=1000', headers: { authorization: `Bearer ${app.keyA}` } })
+    const rest = await app.app.inject({
+      method: 'GET',
+      url: '/api/v1/products?limit=1000',
+      headers: { authorization: `Bearer ${app.keyA}` },
+    })
     t.equal(errorOf(tooMany).message, rest.json().error.message, 'same message as REST')
     t.same(errorOf(tooMany).details, rest.json().error.details, 'same details as REST')
 
@@ -185,7 +215,11 @@ t.test('MCP protocol over HTTP', async (t) => {
       t.equal(doc.links.toolList.body.method, 'tools/list')
       t.equal(doc.tools.length, 37)
     }
-    const del = await app.app.inject({ method: 'DELETE', url: '/api/v1/mcp', headers: { authorization: `Bearer ${app.keyA}` } })
+    const del = await app.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/mcp',
+      headers: { authorization: `Bearer ${app.keyA}` },
+    })
     t.equal(del.statusCode, 405)
     t.match(del.headers.allow, /POST/)
     t.match(del.headers.allow, /GET/)
@@ -212,9 +246,23 @@ t.test('MCP protocol over HTTP', async (t) => {
     t.equal(bad.headers['www-authenticate'], `${CHALLENGE}, error="invalid_token"`)
     const malformed = await rpc(app, init('2025-11-25'), { authorization: 'Basic abc' }, null)
     t.equal(malformed.statusCode, 401)
-    const keyId = (await app.services.db.selectFrom('api_keys').select('key_id').where('store_id', '=', STORE_A).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).key_id
+    const keyId = (
+      await app.services.db
+        .selectFrom('api_keys')
+        .select('key_id')
+        .where('store_id', '=', STORE_A)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow()
+    ).key_id
     const revocable = await app.key(STORE_A, SCOPES)
-    const newest = (await app.services.db.selectFrom('api_keys').select('key_id').where('store_id', '=', STORE_A).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).key_id
+    const newest = (
+      await app.services.db
+        .selectFrom('api_keys')
+        .select('key_id')
+        .where('store_id', '=', STORE_A)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow()
+    ).key_id
     t.not(newest, keyId)
     t.equal((await rpc(app, { jsonrpc: '2.0', id: 1, method: 'ping' }, {}, revocable)).statusCode, 200)
     await revokeApiKey(app.services.db, newest)
@@ -238,20 +286,44 @@ t.test('MCP protocol over HTTP', async (t) => {
       t.ok(doc.resource_documentation.startsWith(BASE))
       t.equal(res.headers['access-control-allow-origin'], '*', 'readable from any origin')
     }
-    const pre = await app.app.inject({ method: 'OPTIONS', url: '/.well-known/oauth-protected-resource/api/v1/mcp', headers: { origin: 'https://claude.ai', 'access-control-request-method': 'GET' } })
+    const pre = await app.app.inject({
+      method: 'OPTIONS',
+      url: '/.well-known/oauth-protected-resource/api/v1/mcp',
+      headers: { origin: 'https://claude.ai', 'access-control-request-method': 'GET' },
+    })
     t.equal(pre.statusCode, 204)
     t.equal(pre.headers['access-control-allow-origin'], '*')
   })
 
   t.test('Origin: the service’s own and loopback origins are accepted, others refused with 403', async (t) => {
-    for (const origin of [BASE, 'http://localhost:6274', 'http://127.0.0.1:3000', 'http://[::1]:8080', 'https://localhost']) {
+    for (const origin of [
+      BASE,
+      'http://localhost:6274',
+      'http://127.0.0.1:3000',
+      'http://[::1]:8080',
+      'https://localhost',
+    ]) {
       const res = await rpc(app, { jsonrpc: '2.0', id: 1, method: 'ping' }, { origin })
       t.equal(res.statusCode, 200, origin)
       t.equal(res.headers['access-control-allow-origin'], origin)
       const exposed = String(res.headers['access-control-expose-headers']).toLowerCase()
-      for (const h of ['www-authenticate', 'mcp-protocol-version', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) t.ok(exposed.includes(h), `${h} exposed`)
+      for (const h of [
+        'www-authenticate',
+        'mcp-protocol-version',
+        'x-request-id',
+        'x-ratelimit-limit',
+        'x-ratelimit-remaining',
+        'x-ratelimit-reset',
+      ])
+        t.ok(exposed.includes(h), `${h} exposed`)
     }
-    for (const origin of ['https://evil.example', 'http://storefront.test.evil.example', 'null', 'http://localhost.evil.example', 'file://']) {
+    for (const origin of [
+      'https://evil.example',
+      'http://storefront.test.evil.example',
+      'null',
+      'http://localhost.evil.example',
+      'file://',
+    ]) {
       const res = await rpc(app, { jsonrpc: '2.0', id: 1, method: 'ping' }, { origin })
       t.equal(res.statusCode, 403, origin)
       t.equal(res.json().error.code, 'FORBIDDEN_ORIGIN')
@@ -262,12 +334,17 @@ t.test('MCP protocol over HTTP', async (t) => {
     const preflight = await app.app.inject({
       method: 'OPTIONS',
       url: '/api/v1/mcp',
-      headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, mcp-protocol-version' },
+      headers: {
+        origin: 'http://localhost:6274',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, mcp-protocol-version',
+      },
     })
     t.equal(preflight.statusCode, 204)
     t.equal(preflight.headers['access-control-allow-origin'], 'http://localhost:6274')
     const allowed = String(preflight.headers['access-control-allow-headers']).toLowerCase()
-    for (const h of ['authorization', 'content-type', 'mcp-protocol-version', 'last-event-id']) t.ok(allowed.includes(h), `${h} allowed`)
+    for (const h of ['authorization', 'content-type', 'mcp-protocol-version', 'last-event-id'])
+      t.ok(allowed.includes(h), `${h} allowed`)
     t.match(preflight.headers['access-control-allow-methods'], /POST/)
     t.equal(preflight.headers['access-control-max-age'], '600', 'browsers keep the preflight for 10 minutes')
     t.match(preflight.headers.vary, /\bOrigin\b/)
@@ -275,7 +352,11 @@ t.test('MCP protocol over HTTP', async (t) => {
     const noOrigin = await rpc(app, { jsonrpc: '2.0', id: 1, method: 'ping' })
     t.notOk(noOrigin.headers['access-control-allow-origin'])
     t.match(noOrigin.headers.vary, /\bOrigin\b/, 'Vary: Origin on answers to clients that send no Origin')
-    const foreign = await app.app.inject({ method: 'OPTIONS', url: '/api/v1/mcp', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } })
+    const foreign = await app.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/mcp',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    })
     t.equal(foreign.statusCode, 403)
   })
 
@@ -291,10 +372,16 @@ t.test('MCP protocol over HTTP', async (t) => {
   })
 
   t.test('X-Request-Id is echoed and carried by tool errors', async (t) => {
-    const res = await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_theme', arguments: { id: 'thm_missing' } } }, { 'x-request-id': 'req-mcp-123' })
+    const res = await rpc(
+      app,
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_theme', arguments: { id: 'thm_missing' } } },
+      { 'x-request-id': 'req-mcp-123' },
+    )
     t.equal(res.headers['x-request-id'], 'req-mcp-123')
     t.equal(res.json().result.isError, true)
-    t.same(res.json().result.structuredContent, { error: { code: 'NOT_FOUND', message: 'theme not found', requestId: 'req-mcp-123' } })
+    t.same(res.json().result.structuredContent, {
+      error: { code: 'NOT_FOUND', message: 'theme not found', requestId: 'req-mcp-123' },
+    })
     t.ok(res.headers['x-ratelimit-limit'], 'rate-limit headers on MCP responses')
   })
 
@@ -305,24 +392,55 @@ t.test('MCP protocol over HTTP', async (t) => {
     t.ok(uris.includes('storefront://schema'))
     const themeUri = uris.find((u: string) => u.startsWith('storefront://themes/'))
     t.ok(themeUri, 'the seeded themes are listed')
-    const read = await rpc(app, { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'storefront://schema' } })
-    const rest = await app.app.inject({ method: 'GET', url: '/api/v1/themes/schema', headers: { authorization: `Bearer ${app.keyA}` } })
+    const read = await rpc(app, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'resources/read',
+      params: { uri: 'storefront://schema' },
+    })
+    const rest = await app.app.inject({
+      method: 'GET',
+      url: '/api/v1/themes/schema',
+      headers: { authorization: `Bearer ${app.keyA}` },
+    })
     t.same(JSON.parse(read.json().result.contents[0].text), rest.json().data, 'the schema resource is the REST schema')
     t.equal(read.json().result.contents[0].mimeType, 'application/json')
-    const context = await rpc(app, { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'storefront://context' } })
+    const context = await rpc(app, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'resources/read',
+      params: { uri: 'storefront://context' },
+    })
     t.equal(JSON.parse(context.json().result.contents[0].text).store.id, STORE_A)
 
     const foreignList = await rpc(app, { jsonrpc: '2.0', id: 1, method: 'resources/list' }, {}, app.keyB)
-    const foreignTheme = foreignList.json().result.resources.find((r: { uri: string }) => r.uri.startsWith('storefront://themes/')).uri
-    for (const uri of ['storefront://nothing', 'https://example.com/', foreignTheme, 'storefront://themes/', 'storefront://themes/a/b']) {
+    const foreignTheme = foreignList
+      .json()
+      .result.resources.find((r: { uri: string }) => r.uri.startsWith('storefront://themes/')).uri
+    for (const uri of [
+      'storefront://nothing',
+      'https://example.com/',
+      foreignTheme,
+      'storefront://themes/',
+      'storefront://themes/a/b',
+    ]) {
       const res = await rpc(app, { jsonrpc: '2.0', id: 3, method: 'resources/read', params: { uri } })
       t.equal(res.json().error.code, -32002, uri)
       t.equal(res.json().error.data.code, 'NOT_FOUND')
     }
     const noScope = await app.key(STORE_A, ['store:read'])
     const limited = await rpc(app, { jsonrpc: '2.0', id: 4, method: 'resources/list' }, {}, noScope)
-    t.same(limited.json().result.resources.map((r: { uri: string }) => r.uri), ['storefront://context'], 'only what the key may read is listed')
-    const denied = await rpc(app, { jsonrpc: '2.0', id: 5, method: 'resources/read', params: { uri: themeUri } }, {}, noScope)
+    t.same(
+      limited.json().result.resources.map((r: { uri: string }) => r.uri),
+      ['storefront://context'],
+      'only what the key may read is listed',
+    )
+    const denied = await rpc(
+      app,
+      { jsonrpc: '2.0', id: 5, method: 'resources/read', params: { uri: themeUri } },
+      {},
+      noScope,
+    )
     t.equal(denied.json().error.code, -32003)
     t.equal(denied.json().error.data.code, 'INSUFFICIENT_SCOPE')
     const templates = await rpc(app, { jsonrpc: '2.0', id: 6, method: 'resources/templates/list' })
@@ -331,7 +449,10 @@ t.test('MCP protocol over HTTP', async (t) => {
 
   t.test('upload_media over MCP: base64 image bytes, also beyond the 2 MiB REST JSON body limit', async (t) => {
     const small = encodePng(8, 8, randomBytes(8 * 8 * 3))
-    const created = await callTool(app, app.keyA, 'upload_media', { dataBase64: small.toString('base64'), alt: 'Noise' })
+    const created = await callTool(app, app.keyA, 'upload_media', {
+      dataBase64: small.toString('base64'),
+      alt: 'Noise',
+    })
     t.notOk(created.isError, 'uploaded')
     const asset = created.structuredContent as { id: string; contentType: string; width: number; height: number }
     t.equal(asset.contentType, 'image/png')
@@ -342,14 +463,26 @@ t.test('MCP protocol over HTTP', async (t) => {
     t.ok(big.length > 2.5 * 1024 * 1024, 'about 3 MiB of PNG')
     const large = await callTool(app, app.keyA, 'upload_media', { dataBase64: big.toString('base64') })
     t.notOk(large.isError, 'a 3 MiB image (4 MiB of base64) is accepted')
-    const svg = await callTool(app, app.keyA, 'upload_media', { dataBase64: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString('base64') })
+    const svg = await callTool(app, app.keyA, 'upload_media', {
+      dataBase64: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString(
+        'base64',
+      ),
+    })
     t.equal(errorOf(svg).code, 'UNSUPPORTED_MEDIA_TYPE', 'SVG is refused as over REST')
-    const both = await callTool(app, app.keyA, 'upload_media', { url: 'https://cdn.example.com/a.png', dataBase64: small.toString('base64') })
+    const both = await callTool(app, app.keyA, 'upload_media', {
+      url: 'https://cdn.example.com/a.png',
+      dataBase64: small.toString('base64'),
+    })
     t.equal(errorOf(both).code, 'VALIDATION_FAILED')
   })
 
   t.test('a trailing slash reaches the same endpoint', async (t) => {
-    const res = await app.app.inject({ method: 'POST', url: '/api/v1/mcp/', headers: { authorization: `Bearer ${app.keyA}`, 'content-type': 'application/json' }, payload: '{"jsonrpc":"2.0","id":1,"method":"ping"}' })
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/mcp/',
+      headers: { authorization: `Bearer ${app.keyA}`, 'content-type': 'application/json' },
+      payload: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    })
     t.same(res.json(), { jsonrpc: '2.0', id: 1, result: {} })
   })
 })

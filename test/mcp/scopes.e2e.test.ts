@@ -7,8 +7,18 @@ import { callTool, rpc } from './support.ts'
 const challenge = (required: readonly string[]) =>
   `Bearer error="insufficient_scope", scope="${required.join(' ')}", resource_metadata="http://storefront.test/.well-known/oauth-protected-resource/api/v1/mcp"`
 let id = 1
-const callToolHttp = (app: Awaited<ReturnType<typeof testApp>>, key: string, name: string, args: Record<string, unknown>) =>
-  rpc(app, { jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name, arguments: args } }, { 'mcp-protocol-version': '2025-11-25' }, key)
+const callToolHttp = (
+  app: Awaited<ReturnType<typeof testApp>>,
+  key: string,
+  name: string,
+  args: Record<string, unknown>,
+) =>
+  rpc(
+    app,
+    { jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name, arguments: args } },
+    { 'mcp-protocol-version': '2025-11-25' },
+    key,
+  )
 
 // For every tool: each required scope missing -> HTTP 403 INSUFFICIENT_SCOPE naming it, with the
 // step-up challenge (MCP authorization, scope challenge handling), nothing done;
@@ -22,11 +32,17 @@ t.test('scope matrix over the 37 tools', async (t) => {
     return keys.get(id)!
   }
   const post = async (url: string, payload: unknown = {}) => {
-    const res = await app.app.inject({ method: 'POST', url, headers: bearer(app.keyA), payload: payload as Record<string, unknown> })
+    const res = await app.app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(app.keyA),
+      payload: payload as Record<string, unknown>,
+    })
     if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
     return res.json().data
   }
-  const get = async (url: string) => (await app.app.inject({ method: 'GET', url, headers: bearer(app.keyA) })).json().data
+  const get = async (url: string) =>
+    (await app.app.inject({ method: 'GET', url, headers: bearer(app.keyA) })).json().data
 
   // Fixtures, made over REST: drafts to edit, archive and publish; two pages; real ids.
   const draft = (await post('/api/v1/themes', { name: 'Matrix', provider: 'custom' })).id as string
@@ -58,11 +74,24 @@ t.test('scope matrix over the 37 tools', async (t) => {
     update_theme: { id: draft, name: 'Matrix renamed', tokens: { primaryColor: '#112233' } },
     duplicate_theme: { id: draft },
     archive_theme: { id: toArchive },
-    apply_theme_batch: { id: draft, operations: [{ op: 'createSection', target: { template: 'home' }, section: { type: 'featured-product', settings: { productId } } }] },
+    apply_theme_batch: {
+      id: draft,
+      operations: [
+        {
+          op: 'createSection',
+          target: { template: 'home' },
+          section: { type: 'featured-product', settings: { productId } },
+        },
+      ],
+    },
     create_page: { id: draft, slug: 'lookbook', title: 'Lookbook' },
     update_page: { id: draft, pageId: pageKeep, title: 'About us' },
     delete_page: { id: draft, pageId: pageDrop },
-    create_section: { id: draft, target: { template: 'home' }, section: { type: 'featured-product', settings: { productId } } },
+    create_section: {
+      id: draft,
+      target: { template: 'home' },
+      section: { type: 'featured-product', settings: { productId } },
+    },
     update_section: { id: draft, sectionId: 'home-hero', settings: { heading: 'Hello' } },
     delete_section: { id: draft, sectionId: 'home-about' },
     get_media: {},
@@ -80,7 +109,15 @@ t.test('scope matrix over the 37 tools', async (t) => {
   t.same(Object.keys(args).sort(), tools.map((x) => x.name).sort(), 'arguments for every tool')
 
   const themeVersion = async () => (await get(`/api/v1/themes/${draft}`)).version as number
-  const activity = async () => Number((await app.services.db.selectFrom('developer_activity').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  const activity = async () =>
+    Number(
+      (
+        await app.services.db
+          .selectFrom('developer_activity')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   for (const tool of tools) {
     const required = [...tool.op.scopes]
@@ -89,7 +126,11 @@ t.test('scope matrix over the 37 tools', async (t) => {
       const key = await keyFor(required.filter((s) => s !== missing))
       const res = await callToolHttp(app, key, tool.name, args[tool.name]!)
       t.equal(res.statusCode, 403, `${tool.name} without ${missing}: HTTP 403`)
-      t.equal(res.headers['www-authenticate'], challenge(required), `${tool.name} without ${missing}: the step-up challenge`)
+      t.equal(
+        res.headers['www-authenticate'],
+        challenge(required),
+        `${tool.name} without ${missing}: the step-up challenge`,
+      )
       const error = res.json().error
       t.equal(error.code, 'INSUFFICIENT_SCOPE', `${tool.name} without ${missing}: INSUFFICIENT_SCOPE`)
       t.equal(error.requestId, res.headers['x-request-id'])
@@ -103,12 +144,23 @@ t.test('scope matrix over the 37 tools', async (t) => {
     t.equal(res.statusCode, 403, `${tool.name}: every other scope does not make up for ${required[0]}`)
     t.equal(res.json().error.code, 'INSUFFICIENT_SCOPE')
     t.equal(res.headers['www-authenticate'], challenge(required))
-    t.same({ version: await themeVersion(), activity: await activity() }, before, `${tool.name}: refused calls change nothing and write no audit entry`)
+    t.same(
+      { version: await themeVersion(), activity: await activity() },
+      before,
+      `${tool.name}: refused calls change nothing and write no audit entry`,
+    )
 
     const exact = await callTool(app, await keyFor(required), tool.name, args[tool.name]!)
-    t.notOk(exact.isError, `${tool.name} with exactly ${required.join(', ')}: succeeds ${exact.isError ? JSON.stringify(exact.structuredContent) : ''}`)
+    t.notOk(
+      exact.isError,
+      `${tool.name} with exactly ${required.join(', ')}: succeeds ${exact.isError ? JSON.stringify(exact.structuredContent) : ''}`,
+    )
   }
 
-  t.equal((await get(`/api/v1/themes/${toPublish}`)).status, 'active', 'publish_theme with exactly themes:publish published')
+  t.equal(
+    (await get(`/api/v1/themes/${toPublish}`)).status,
+    'active',
+    'publish_theme with exactly themes:publish published',
+  )
   t.equal((await get(`/api/v1/themes/${toArchive}`)).status, 'archived')
 })

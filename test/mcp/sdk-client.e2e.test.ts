@@ -8,18 +8,65 @@ import { liveApp, sdkClient } from './support.ts'
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
 
 const TOOL_NAMES = [
-  'get_store', 'get_store_settings', 'get_context', 'get_products', 'get_product', 'get_collections', 'get_collection', 'get_orders', 'get_order', 'list_customers', 'get_checkout',
-  'get_themes', 'list_themes', 'get_theme', 'get_theme_schema', 'create_theme', 'update_theme', 'duplicate_theme', 'archive_theme', 'apply_theme_batch',
-  'create_page', 'update_page', 'delete_page', 'create_section', 'update_section', 'delete_section', 'get_media', 'upload_media', 'get_navigation', 'update_navigation',
-  'preview_theme', 'publish_theme',
-  'list_theme_versions', 'get_theme_version', 'diff_theme', 'blame_theme', 'revert_theme',
+  'get_store',
+  'get_store_settings',
+  'get_context',
+  'get_products',
+  'get_product',
+  'get_collections',
+  'get_collection',
+  'get_orders',
+  'get_order',
+  'list_customers',
+  'get_checkout',
+  'get_themes',
+  'list_themes',
+  'get_theme',
+  'get_theme_schema',
+  'create_theme',
+  'update_theme',
+  'duplicate_theme',
+  'archive_theme',
+  'apply_theme_batch',
+  'create_page',
+  'update_page',
+  'delete_page',
+  'create_section',
+  'update_section',
+  'delete_section',
+  'get_media',
+  'upload_media',
+  'get_navigation',
+  'update_navigation',
+  'preview_theme',
+  'publish_theme',
+  'list_theme_versions',
+  'get_theme_version',
+  'diff_theme',
+  'blame_theme',
+  'revert_theme',
 ]
 
 const data = <T = Record<string, any>>(r: unknown) => (r as CallToolResult).structuredContent as T
 
 t.test('the official SDK client lists 37 tools with valid schemas and runs the whole theme workflow', async (t) => {
   const app = await liveApp(t)
-  const agentKey = await app.key(STORE_A, ['store:read', 'products:read', 'collections:read', 'settings:read', 'themes:read', 'themes:create', 'themes:write', 'themes:preview', 'pages:read', 'pages:write', 'media:read', 'media:write', 'navigation:read', 'navigation:write'])
+  const agentKey = await app.key(STORE_A, [
+    'store:read',
+    'products:read',
+    'collections:read',
+    'settings:read',
+    'themes:read',
+    'themes:create',
+    'themes:write',
+    'themes:preview',
+    'pages:read',
+    'pages:write',
+    'media:read',
+    'media:write',
+    'navigation:read',
+    'navigation:write',
+  ])
   const client = await sdkClient(t, app.mcpUrl, agentKey)
 
   t.equal(client.getServerVersion()?.name, 'storefront-theme-service')
@@ -44,8 +91,10 @@ t.test('the official SDK client lists 37 tools with valid schemas and runs the w
     t.type(tool.annotations?.readOnlyHint, 'boolean', `${tool.name} says whether it is read-only`)
   }
   const byName = new Map(tools.map((x) => [x.name, x]))
-  for (const name of ['publish_theme', 'archive_theme', 'delete_page', 'delete_section']) t.equal(byName.get(name)!.annotations?.destructiveHint, true, `${name} is destructive`)
-  for (const name of ['get_theme', 'get_context', 'preview_theme', 'get_products']) t.equal(byName.get(name)!.annotations?.readOnlyHint, true, `${name} is read-only`)
+  for (const name of ['publish_theme', 'archive_theme', 'delete_page', 'delete_section'])
+    t.equal(byName.get(name)!.annotations?.destructiveHint, true, `${name} is destructive`)
+  for (const name of ['get_theme', 'get_context', 'preview_theme', 'get_products'])
+    t.equal(byName.get(name)!.annotations?.readOnlyHint, true, `${name} is read-only`)
 
   // The workflow, through tools only.
   const context = data(await client.callTool({ name: 'get_context', arguments: {} }))
@@ -55,7 +104,7 @@ t.test('the official SDK client lists 37 tools with valid schemas and runs the w
   const schema = data(await client.callTool({ name: 'get_theme_schema', arguments: {} }))
   t.ok(Object.keys(schema).length > 0, 'the theme schema')
   const created = await client.callTool({ name: 'create_theme', arguments: { name: 'Spring', provider: 'claude' } })
-  t.notOk(created.isError, "create_theme succeeds")
+  t.notOk(created.isError, 'create_theme succeeds')
   const theme = data(created)
   t.equal(theme.status, 'draft')
   const products = data(await client.callTool({ name: 'get_products', arguments: { limit: 2 } }))
@@ -65,21 +114,44 @@ t.test('the official SDK client lists 37 tools with valid schemas and runs the w
 
   const batch = await client.callTool({
     name: 'apply_theme_batch',
-    arguments: { id: theme.id, operations: [{ op: 'createSection', target: { template: 'home' }, index: 0, section: { type: 'featured-product', settings: { productId } } }] },
+    arguments: {
+      id: theme.id,
+      operations: [
+        {
+          op: 'createSection',
+          target: { template: 'home' },
+          index: 0,
+          section: { type: 'featured-product', settings: { productId } },
+        },
+      ],
+    },
   })
-  t.notOk(batch.isError, "the batch applies")
+  t.notOk(batch.isError, 'the batch applies')
   t.equal(data(batch).theme.document.templates.home[0].settings.productId, productId)
   t.equal(data(batch).applied, 1)
 
   const invented = await client.callTool({
     name: 'apply_theme_batch',
-    arguments: { id: theme.id, operations: [{ op: 'createSection', target: { template: 'home' }, section: { type: 'featured-product', settings: { productId: 'prod_invented' } } }] },
+    arguments: {
+      id: theme.id,
+      operations: [
+        {
+          op: 'createSection',
+          target: { template: 'home' },
+          section: { type: 'featured-product', settings: { productId: 'prod_invented' } },
+        },
+      ],
+    },
   })
   t.equal(invented.isError, true, 'an invented product id is a tool error')
   const invError = data(invented).error
   t.equal(invError.code, 'INVALID_PRODUCT_REFERENCE')
   t.match(invError.details.hint, /get_products/)
-  t.same(JSON.parse(((invented as CallToolResult).content as { type: string; text: string }[])[0]!.text), data(invented), 'the text block mirrors structuredContent')
+  t.same(
+    JSON.parse(((invented as CallToolResult).content as { type: string; text: string }[])[0]!.text),
+    data(invented),
+    'the text block mirrors structuredContent',
+  )
 
   const preview = await client.callTool({ name: 'preview_theme', arguments: { id: theme.id } })
   t.notOk(preview.isError)
@@ -87,12 +159,20 @@ t.test('the official SDK client lists 37 tools with valid schemas and runs the w
 
   // No publishing without themes:publish: HTTP 403 with the step-up challenge, which the SDK
   // client (without an OAuth provider to step up with) reports as an HTTP error.
-  await t.rejects(client.callTool({ name: 'publish_theme', arguments: { id: theme.id } }), { code: 403, message: /INSUFFICIENT_SCOPE.*themes:publish/ }, 'no publishing without themes:publish')
-  t.equal(data(await client.callTool({ name: 'get_theme', arguments: { id: theme.id } })).status, 'draft', 'still a draft')
+  await t.rejects(
+    client.callTool({ name: 'publish_theme', arguments: { id: theme.id } }),
+    { code: 403, message: /INSUFFICIENT_SCOPE.*themes:publish/ },
+    'no publishing without themes:publish',
+  )
+  t.equal(
+    data(await client.callTool({ name: 'get_theme', arguments: { id: theme.id } })).status,
+    'draft',
+    'still a draft',
+  )
 
   const publisher = await sdkClient(t, app.mcpUrl, await app.key(STORE_A, ['themes:read', 'themes:publish']))
   const published = await publisher.callTool({ name: 'publish_theme', arguments: { id: theme.id } })
-  t.notOk(published.isError, "publish_theme succeeds with the scope")
+  t.notOk(published.isError, 'publish_theme succeeds with the scope')
   t.equal(data(published).status, 'active')
 
   const after = data(await client.callTool({ name: 'get_theme', arguments: { id: theme.id } }))

@@ -18,9 +18,16 @@ export async function liveApp(t: T, options: Parameters<typeof testApp>[1] = {})
 }
 
 // The official SDK client over Streamable HTTP with a bearer credential.
-export async function sdkClient(t: T, mcpUrl: string, key: string, opts: { protocolVersion?: string } = {}): Promise<Client> {
+export async function sdkClient(
+  t: T,
+  mcpUrl: string,
+  key: string,
+  opts: { protocolVersion?: string } = {},
+): Promise<Client> {
   const client = new Client({ name: 'storefront-tests', version: '1.0.0' })
-  const transport = new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { authorization: `Bearer ${key}` } } })
+  const transport = new StreamableHTTPClientTransport(new URL(mcpUrl), {
+    requestInit: { headers: { authorization: `Bearer ${key}` } },
+  })
   await client.connect(transport)
   void opts
   t.teardown(() => client.close())
@@ -28,23 +35,48 @@ export async function sdkClient(t: T, mcpUrl: string, key: string, opts: { proto
 }
 
 // A raw JSON-RPC POST (for protocol faults the SDK client would never send).
-export async function rpc(app: TestApp, body: unknown, headers: Record<string, string> = {}, key: string | null = app.keyA) {
+export async function rpc(
+  app: TestApp,
+  body: unknown,
+  headers: Record<string, string> = {},
+  key: string | null = app.keyA,
+) {
   const res = await app.app.inject({
     method: 'POST',
     url: '/api/v1/mcp',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...headers,
+    },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   })
   return res
 }
 
 let nextId = 1
-export async function callTool(app: TestApp, key: string, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
-  const res = await rpc(app, { jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, arguments: args } }, { 'mcp-protocol-version': '2025-11-25' }, key)
+export async function callTool(
+  app: TestApp,
+  key: string,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<CallToolResult> {
+  const res = await rpc(
+    app,
+    { jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, arguments: args } },
+    { 'mcp-protocol-version': '2025-11-25' },
+    key,
+  )
   if (res.statusCode !== 200) throw new Error(`tools/call ${name}: HTTP ${res.statusCode} ${res.body}`)
   const body = res.json()
   if (body.error) throw new Error(`tools/call ${name}: JSON-RPC ${JSON.stringify(body.error)}`)
   return body.result as CallToolResult
 }
 
-export const errorOf = (result: CallToolResult) => (result.structuredContent as { error: { code: string; message: string; details?: Record<string, unknown>; requestId: string } }).error
+export const errorOf = (result: CallToolResult) =>
+  (
+    result.structuredContent as {
+      error: { code: string; message: string; details?: Record<string, unknown>; requestId: string }
+    }
+  ).error

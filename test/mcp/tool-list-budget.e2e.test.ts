@@ -14,13 +14,21 @@ const BUDGET = 48_000
 
 t.test('tools/list fits the budget and keeps what agents need', async (t) => {
   const app = await testApp(t)
-  const res = await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { 'mcp-protocol-version': '2025-11-25' })
+  const res = await rpc(
+    app,
+    { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+    { 'mcp-protocol-version': '2025-11-25' },
+  )
   t.equal(res.statusCode, 200)
   const result = res.json().result as { tools: Tool[] }
   const bytes = Buffer.byteLength(JSON.stringify(result))
   t.ok(bytes <= BUDGET, `tools/list result is ${bytes} bytes (budget ${BUDGET})`)
   t.equal(result.tools.length, tools.length, 'every tool is listed')
-  for (const name of ['list_theme_versions', 'get_theme_version', 'diff_theme', 'blame_theme', 'revert_theme']) t.ok(result.tools.some((x) => x.name === name), `${name} is listed`)
+  for (const name of ['list_theme_versions', 'get_theme_version', 'diff_theme', 'blame_theme', 'revert_theme'])
+    t.ok(
+      result.tools.some((x) => x.name === name),
+      `${name} is listed`,
+    )
 
   const byName = new Map(result.tools.map((d) => [d.name, d]))
   const getTheme = JSON.stringify(byName.get('get_theme')!.outputSchema)
@@ -31,7 +39,8 @@ t.test('tools/list fits the budget and keeps what agents need', async (t) => {
   t.match(publish, /diff_theme/, 'publish_theme: diff before publishing')
   t.match(publish, /expectedVersion/, 'publish_theme: pass the previewed version')
   t.match(byName.get('preview_theme')!.description!, /diff_theme/, 'preview_theme says what comes next')
-  for (const d of result.tools) t.ok(d.description!.length <= 300, `${d.name}: a short description (${d.description!.length} characters)`)
+  for (const d of result.tools)
+    t.ok(d.description!.length <= 300, `${d.name}: a short description (${d.description!.length} characters)`)
 })
 
 // What the input schemas may leave out of z.toJSONSchema's output: descriptions repeated within
@@ -56,11 +65,21 @@ function constraints(node: unknown, descriptions: Set<string>): unknown {
 t.test('input schemas are complete: every constraint and description of the zod schemas', async (t) => {
   for (const tool of tools) {
     const schema = toolInputSchema(tool.op)
-    const input = tool.excluded.length > 0 ? z.strictObject(Object.fromEntries(Object.entries(schema.shape).filter(([k]) => !tool.excluded.includes(k)))) : schema
+    const input =
+      tool.excluded.length > 0
+        ? z.strictObject(Object.fromEntries(Object.entries(schema.shape).filter(([k]) => !tool.excluded.includes(k))))
+        : schema
     const wanted = new Set<string>()
     const given = new Set<string>()
-    const full = constraints(z.toJSONSchema(input, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }), wanted)
-    t.same(constraints(toolByName.get(tool.name)!.definition.inputSchema, given), full, `${tool.name}: the same constraints as its zod schema`)
+    const full = constraints(
+      z.toJSONSchema(input, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }),
+      wanted,
+    )
+    t.same(
+      constraints(toolByName.get(tool.name)!.definition.inputSchema, given),
+      full,
+      `${tool.name}: the same constraints as its zod schema`,
+    )
     t.same([...given].sort(), [...wanted].sort(), `${tool.name}: every description, once`)
   }
 })

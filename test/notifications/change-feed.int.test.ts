@@ -22,7 +22,9 @@ t.test('the triggers notify and the feed delivers; a lost LISTEN connection is u
   const db = opened.db
   await sql`insert into merchants (merchant_id, email, name) values ('mer_1', 'm@example.test', 'M')`.execute(db)
   await sql`insert into stores (store_id, merchant_id, name, slug, currency, locale, country, timezone, contact_email, description, branding)
-            values ('st_1', 'mer_1', 'One', 'one', 'MAD', 'fr-MA', 'MA', 'Africa/Casablanca', 'c@example.test', '', '{}')`.execute(db)
+            values ('st_1', 'mer_1', 'One', 'one', 'MAD', 'fr-MA', 'MA', 'Africa/Casablanca', 'c@example.test', '', '{}')`.execute(
+    db,
+  )
   const feed = await openChangeFeed(opened)
   t.teardown(() => feed.close())
   t.equal(feed.kind, testDatabaseKind)
@@ -33,25 +35,65 @@ t.test('the triggers notify and the feed delivers; a lost LISTEN connection is u
   feed.subscribe(CHANNELS.credentials, (c) => credentials.push(c))
   const payloads = (list: Change[]) => list.filter((c) => c !== 'flush').map((c) => (c as { payload: string }).payload)
 
-  await db.updateTable('stores').set({ catalog_version: sql`catalog_version + 1` }).where('store_id', '=', 'st_1').execute()
-  await eventually(async () => payloads(storefront), (p) => p.includes('st_1|stores'), 5000)
+  await db
+    .updateTable('stores')
+    .set({ catalog_version: sql`catalog_version + 1` })
+    .where('store_id', '=', 'st_1')
+    .execute()
+  await eventually(
+    async () => payloads(storefront),
+    (p) => p.includes('st_1|stores'),
+    5000,
+  )
   t.same(payloads(storefront), ['st_1|stores'], 'a catalog_version bump is notified with the store id')
 
   // A draft theme's edits pay nothing; the active theme's do.
-  const theme = (id: string, status: string) => ({ theme_id: id, store_id: 'st_1', name: id, provider: 'test', status, version: 1, stream_version: 1, document: '{}', document_bytes: 2, created_at: new Date(), updated_at: new Date() })
-  await db.insertInto('themes').values([theme('th_draft', 'draft'), theme('th_live', 'active')] as never).execute()
+  const theme = (id: string, status: string) => ({
+    theme_id: id,
+    store_id: 'st_1',
+    name: id,
+    provider: 'test',
+    status,
+    version: 1,
+    stream_version: 1,
+    document: '{}',
+    document_bytes: 2,
+    created_at: new Date(),
+    updated_at: new Date(),
+  })
+  await db
+    .insertInto('themes')
+    .values([theme('th_draft', 'draft'), theme('th_live', 'active')] as never)
+    .execute()
   await db.updateTable('themes').set({ version: 2 }).where('theme_id', '=', 'th_draft').execute()
   await db.updateTable('themes').set({ version: 2 }).where('theme_id', '=', 'th_live').execute()
-  await db.insertInto('live_themes').values({ store_id: 'st_1', theme_id: 'th_live', stream_version: 1, changed_at: new Date() }).execute()
-  await eventually(async () => payloads(storefront), (p) => p.includes('st_1|live_themes'), 5000)
-  t.same(payloads(storefront), ['st_1|stores', 'st_1|themes', 'st_1|themes', 'st_1|live_themes'], 'the active theme (insert, update) and the live theme row; never the draft')
+  await db
+    .insertInto('live_themes')
+    .values({ store_id: 'st_1', theme_id: 'th_live', stream_version: 1, changed_at: new Date() })
+    .execute()
+  await eventually(
+    async () => payloads(storefront),
+    (p) => p.includes('st_1|live_themes'),
+    5000,
+  )
+  t.same(
+    payloads(storefront),
+    ['st_1|stores', 'st_1|themes', 'st_1|themes', 'st_1|live_themes'],
+    'the active theme (insert, update) and the live theme row; never the draft',
+  )
 
   // Credentials: the hash, so every instance can evict it.
   await sql`insert into apps (app_id, store_id, name, client_id) values ('app_1', 'st_1', 'App', 'sfc_1')`.execute(db)
-  await sql`insert into api_keys (key_id, app_id, store_id, name, key_hash, key_hint, scopes) values ('key_1', 'app_1', 'st_1', 'k', 'hash_1', 'sk_…', '{}')`.execute(db)
+  await sql`insert into api_keys (key_id, app_id, store_id, name, key_hash, key_hint, scopes) values ('key_1', 'app_1', 'st_1', 'k', 'hash_1', 'sk_…', '{}')`.execute(
+    db,
+  )
   await db.updateTable('api_keys').set({ last_used_at: new Date() }).execute()
   await db.updateTable('api_keys').set({ revoked_at: new Date() }).where('key_id', '=', 'key_1').execute()
-  await eventually(async () => payloads(credentials), (p) => p.length > 0, 5000)
+  await eventually(
+    async () => payloads(credentials),
+    (p) => p.length > 0,
+    5000,
+  )
   t.same(payloads(credentials), ['k:hash_1'], 'a revocation is notified (a last-use write is not)')
 
   if (feed.kind !== 'postgres') return
@@ -63,45 +105,97 @@ t.test('the triggers notify and the feed delivers; a lost LISTEN connection is u
   const flushesBefore = storefront.filter((c) => c === 'flush').length
   await admin.query('select pg_terminate_backend($1)', [pid])
   const lostAt = Date.now()
-  await eventually(async () => feed.healthy(), (h) => !h, 2000)
+  await eventually(
+    async () => feed.healthy(),
+    (h) => !h,
+    2000,
+  )
   t.notOk(feed.healthy(), `unhealthy ${Date.now() - lostAt} ms after its connection was terminated`)
-  await eventually(async () => feed.healthy(), (h) => h, 10000)
+  await eventually(
+    async () => feed.healthy(),
+    (h) => h,
+    10000,
+  )
   t.ok(feed.healthy(), `healthy again after ${Date.now() - lostAt} ms`)
   t.not(pgFeed.backendPid(), pid, 'on a new connection')
   t.equal(storefront.filter((c) => c === 'flush').length, flushesBefore + 1, 'every subscriber was told to flush')
   t.ok(credentials.includes('flush'), 'on every channel')
-  await db.updateTable('stores').set({ catalog_version: sql`catalog_version + 1` }).where('store_id', '=', 'st_1').execute()
-  await eventually(async () => payloads(storefront).length, (n) => n === 5, 5000)
+  await db
+    .updateTable('stores')
+    .set({ catalog_version: sql`catalog_version + 1` })
+    .where('store_id', '=', 'st_1')
+    .execute()
+  await eventually(
+    async () => payloads(storefront).length,
+    (n) => n === 5,
+    5000,
+  )
   t.equal(payloads(storefront).at(-1), 'st_1|stores', 'and notifications are delivered again')
 })
 
-t.test('a feed whose heartbeat goes unanswered is unhealthy: the caches are bypassed', { skip: testDatabaseKind === 'pglite' ? 'PGlite has no connection to lose' : false }, async (t) => {
-  const opened = await freshDatabase(t)
-  const feed = (await openChangeFeed(opened)) as PostgresChangeFeed
-  t.teardown(() => feed.close())
-  t.ok(feed.healthy())
-  // Pause the process's event loop past the healthy window: no heartbeat can be answered meanwhile
-  // (as with a stalled connection), so whatever the caches hold is not trusted.
-  const until = Date.now() + 900
-  while (Date.now() < until) {}
-  t.notOk(feed.healthy(), 'no heartbeat answered within 750 ms: not healthy')
-  await eventually(async () => feed.healthy(), (h) => h, 5000)
-  t.ok(feed.healthy(), 'healthy again once a heartbeat is answered')
-})
+t.test(
+  'a feed whose heartbeat goes unanswered is unhealthy: the caches are bypassed',
+  { skip: testDatabaseKind === 'pglite' ? 'PGlite has no connection to lose' : false },
+  async (t) => {
+    const opened = await freshDatabase(t)
+    const feed = (await openChangeFeed(opened)) as PostgresChangeFeed
+    t.teardown(() => feed.close())
+    t.ok(feed.healthy())
+    // Pause the process's event loop past the healthy window: no heartbeat can be answered meanwhile
+    // (as with a stalled connection), so whatever the caches hold is not trusted.
+    const until = Date.now() + 900
+    while (Date.now() < until) {}
+    t.notOk(feed.healthy(), 'no heartbeat answered within 750 ms: not healthy')
+    await eventually(
+      async () => feed.healthy(),
+      (h) => h,
+      5000,
+    )
+    t.ok(feed.healthy(), 'healthy again once a heartbeat is answered')
+  },
+)
 
 t.test('a projection rebuild swaps in tables with their triggers re-attached, and tells every cache', async (t) => {
   const opened = await freshDatabase(t)
   const db = opened.db
   const config = loadConfig({ NODE_ENV: 'test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef' })
-  const services = createServices({ config, db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
+  const services = createServices({
+    config,
+    db,
+    signingSecret: config.signingSecret!,
+    logger: pino({ level: 'silent' }),
+  })
   const feed = await openChangeFeed(opened)
   t.teardown(() => feed.close())
   const storefront: Change[] = []
   feed.subscribe(CHANNELS.storefront, (c) => storefront.push(c))
   await rebuildProjection(db, services.eventStore, projections.find((p) => p.name === 'themes')!)
-  await eventually(async () => storefront.length, (n) => n > 0, 5000)
+  await eventually(
+    async () => storefront.length,
+    (n) => n > 0,
+    5000,
+  )
   t.same(storefront, [{ payload: '*' }], 'the swap is announced for every store')
-  await db.insertInto('themes').values({ theme_id: 'th_1', store_id: 'st_x', name: 't', provider: 'test', status: 'active', version: 1, stream_version: 1, document: '{}', document_bytes: 2, created_at: new Date(), updated_at: new Date() } as never).execute()
-  await eventually(async () => storefront.length, (n) => n > 1, 5000)
+  await db
+    .insertInto('themes')
+    .values({
+      theme_id: 'th_1',
+      store_id: 'st_x',
+      name: 't',
+      provider: 'test',
+      status: 'active',
+      version: 1,
+      stream_version: 1,
+      document: '{}',
+      document_bytes: 2,
+      created_at: new Date(),
+      updated_at: new Date(),
+    } as never)
+    .execute()
+  await eventually(
+    async () => storefront.length,
+    (n) => n > 1,
+    5000,
+  )
   t.same(storefront.at(-1), { payload: 'st_x|themes' }, 'the rebuilt themes table notifies again')
 })

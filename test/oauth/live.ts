@@ -5,7 +5,11 @@ type T = { teardown: (fn: () => unknown) => void }
 
 // A seeded app listening on a loopback port whose BASE_URL is that very address, so the issuer in
 // the metadata is what real clients (oauth4webapi, the MCP SDK, a browser) see.
-export async function liveOAuthApp(t: T, env: Record<string, string> = {}, options: Parameters<typeof testApp>[1] = {}): Promise<TestApp & { url: string; mcpUrl: string }> {
+export async function liveOAuthApp(
+  t: T,
+  env: Record<string, string> = {},
+  options: Parameters<typeof testApp>[1] = {},
+): Promise<TestApp & { url: string; mcpUrl: string }> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const app = await testApp(t, { ...options, env: { BASE_URL: url, ...env } })
@@ -19,8 +23,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
-

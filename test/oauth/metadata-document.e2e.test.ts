@@ -9,11 +9,23 @@ t.test('a client_id that is an https URL is fetched, checked and cached; private
   const server = await httpsServer(t, (req, res) => {
     const doc = documents[req.url ?? '']
     if (!doc) return res.writeHead(404).end()
-    res.writeHead(200, { 'content-type': doc.type ?? 'application/json', ...(doc.cache ? { 'cache-control': doc.cache } : {}) }).end(doc.body)
+    res
+      .writeHead(200, {
+        'content-type': doc.type ?? 'application/json',
+        ...(doc.cache ? { 'cache-control': doc.cache } : {}),
+      })
+      .end(doc.body)
   })
   const base = `https://localhost:${server.port}`
   const app = await testApp(t, { env: { OAUTH_CIMD_ALLOW_HOSTS: 'localhost', OAUTH_CIMD_CA_FILE: server.caFile } })
-  const doc = (id: string, extra: Record<string, unknown> = {}) => JSON.stringify({ client_id: id, client_name: 'Metadata agent', redirect_uris: ['http://127.0.0.1:33418/callback'], token_endpoint_auth_method: 'none', ...extra })
+  const doc = (id: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      client_id: id,
+      client_name: 'Metadata agent',
+      redirect_uris: ['http://127.0.0.1:33418/callback'],
+      token_endpoint_auth_method: 'none',
+      ...extra,
+    })
   documents = {
     '/good.json': { body: doc(`${base}/good.json`), cache: 'max-age=600' },
     '/mismatch.json': { body: doc(`${base}/other.json`) },
@@ -24,11 +36,18 @@ t.test('a client_id that is an https URL is fetched, checked and cached; private
   }
   const { challenge } = pkce()
   const authorize = (clientId: string) =>
-    app.app.inject({ method: 'GET', url: `/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: 'http://127.0.0.1:51000/callback', state: 'state-12345678', code_challenge: challenge, code_challenge_method: 'S256' })}` })
+    app.app.inject({
+      method: 'GET',
+      url: `/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: 'http://127.0.0.1:51000/callback', state: 'state-12345678', code_challenge: challenge, code_challenge_method: 'S256' })}`,
+    })
 
   const good = await authorize(`${base}/good.json`)
   t.equal(good.statusCode, 303, 'the document is accepted: on to sign-in (the loopback port is free)')
-  const row = await app.services.db.selectFrom('oauth_clients').selectAll().where('client_id', '=', `${base}/good.json`).executeTakeFirstOrThrow()
+  const row = await app.services.db
+    .selectFrom('oauth_clients')
+    .selectAll()
+    .where('client_id', '=', `${base}/good.json`)
+    .executeTakeFirstOrThrow()
   t.equal(row.kind, 'metadata_document')
   t.equal(row.client_name, 'Metadata agent')
   const ttl = (new Date(row.fresh_until!).getTime() - new Date(row.fetched_at!).getTime()) / 1000
@@ -61,13 +80,42 @@ t.test('a client_id that is an https URL is fetched, checked and cached; private
   t.equal(server.requests.length, before, 'no request reached the private address')
   refused++
   const clients = await app.services.db.selectFrom('oauth_clients').select('client_id').execute()
-  t.same(clients.map((c) => c.client_id), [`${base}/good.json`], 'only the good document was kept')
+  t.same(
+    clients.map((c) => c.client_id),
+    [`${base}/good.json`],
+    'only the good document was kept',
+  )
   t.comment(`metadata documents refused: ${refused}`)
 })
 
 t.test('the SSRF guard and the URL rules', async (t) => {
-  for (const a of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fc00::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '224.0.0.1']) t.notOk(isPublicAddress(a), `${a} is not public`)
-  for (const a of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34']) t.ok(isPublicAddress(a), `${a} is public`)
-  for (const u of ['http://example.com/client.json', 'https://example.com', 'https://example.com/', 'https://user@example.com/c.json', 'https://example.com/c.json#x', 'https://example.com/a/../c.json', 'notaurl']) t.notOk(isMetadataDocumentUrl(u), `${u} is not a metadata document URL`)
+  for (const a of [
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.0.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    'fe80::1',
+    'fc00::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    '224.0.0.1',
+  ])
+    t.notOk(isPublicAddress(a), `${a} is not public`)
+  for (const a of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34'])
+    t.ok(isPublicAddress(a), `${a} is public`)
+  for (const u of [
+    'http://example.com/client.json',
+    'https://example.com',
+    'https://example.com/',
+    'https://user@example.com/c.json',
+    'https://example.com/c.json#x',
+    'https://example.com/a/../c.json',
+    'notaurl',
+  ])
+    t.notOk(isMetadataDocumentUrl(u), `${u} is not a metadata document URL`)
   t.ok(isMetadataDocumentUrl('https://example.com/oauth/client.json'))
 })

@@ -6,8 +6,14 @@ type Live = { url: string; services: Services }
 
 // A merchant account made the way `npm run merchants -- create` makes it: a new owner of the
 // store, with a generated password (only its hash is stored).
-export async function merchantFor(app: Live, storeId: string): Promise<{ email: string; password: string; merchantId: string }> {
-  return createMerchant(app.services.db, { storeId, email: `owner-${randomBytes(4).toString('hex')}@oauth-e2e.example` })
+export async function merchantFor(
+  app: Live,
+  storeId: string,
+): Promise<{ email: string; password: string; merchantId: string }> {
+  return createMerchant(app.services.db, {
+    storeId,
+    email: `owner-${randomBytes(4).toString('hex')}@oauth-e2e.example`,
+  })
 }
 
 // The cookies a response sets, merged into a browser-like jar.

@@ -27,7 +27,12 @@ async function cacheCount(cache: string, result: string): Promise<number> {
 async function twoInstances(t: Test) {
   const counted = await countedServices(t, { RATE_LIMIT_MAX: '100000' })
   const { opened, config, services } = counted
-  const other = createServices({ config, db: opened.db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
+  const other = createServices({
+    config,
+    db: opened.db,
+    signingSecret: config.signingSecret!,
+    logger: pino({ level: 'silent' }),
+  })
   const [a, b] = [await buildApp(services, servicePlugins()), await buildApp(other, servicePlugins())]
   t.teardown(async () => {
     await a.close()
@@ -41,7 +46,8 @@ async function twoInstances(t: Test) {
 t.test('read caches: one statement or none, and a change made by another instance shows at once', async (t) => {
   const { opened, services, setUnhealthy, statements, a, b } = await twoInstances(t)
   const appId = await ensureApp(opened.db, { storeId: STORE, name: 'Cache test' })
-  const keyOf = async (scopes: readonly Scope[]) => (await createApiKey(opened.db, { storeId: STORE, appId, name: 'cache test', scopes })).key
+  const keyOf = async (scopes: readonly Scope[]) =>
+    (await createApiKey(opened.db, { storeId: STORE, appId, name: 'cache test', scopes })).key
   const full = { authorization: `Bearer ${await keyOf(ALL)}` }
   const readOnly = { authorization: `Bearer ${await keyOf(['store:read'])}` }
   const counted = async (url: string, headers: Record<string, string> = full) => {
@@ -50,7 +56,12 @@ t.test('read caches: one statement or none, and a change made by another instanc
     return { res, statements: statements() - before }
   }
   const onB = async (method: 'POST' | 'PATCH', url: string, body: unknown) => {
-    const res = await b.inject({ method, url, headers: { ...full, 'content-type': 'application/json' }, payload: JSON.stringify(body) })
+    const res = await b.inject({
+      method,
+      url,
+      headers: { ...full, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    })
     t.ok(res.statusCode < 300, `B: ${method} ${url} -> ${res.statusCode}`)
     return res.json().data
   }
@@ -66,14 +77,23 @@ t.test('read caches: one statement or none, and a change made by another instanc
   const uncached = await findThemeJson({ ...services.read, caches: {} }, STORE, created.id)
   t.equal(second.res.body, `{"data":${uncached!.json}}`, 'the same bytes as a read without the cache')
   const etag = String(second.res.headers.etag)
-  t.equal((await counted(`/api/v1/themes/${created.id}`, { ...full, 'if-none-match': etag })).res.statusCode, 304, 'If-None-Match: 304')
+  t.equal(
+    (await counted(`/api/v1/themes/${created.id}`, { ...full, 'if-none-match': etag })).res.statusCode,
+    304,
+    'If-None-Match: 304',
+  )
 
-  await onB('POST', `/api/v1/themes/${created.id}/batch`, { operations: [{ op: 'updateSection', sectionId: 'home-hero', settings: { heading: 'Changed on B' } }] })
+  await onB('POST', `/api/v1/themes/${created.id}/batch`, {
+    operations: [{ op: 'updateSection', sectionId: 'home-hero', settings: { heading: 'Changed on B' } }],
+  })
   const afterB = await counted(`/api/v1/themes/${created.id}`, { ...full, 'if-none-match': etag })
   t.equal(afterB.res.statusCode, 200, 'after B changed it, the old ETag is not current')
   t.match(afterB.res.body, 'Changed on B', 'A shows B’s change on its next read')
   t.equal(afterB.res.json().data.version, second.res.json().data.version + 1)
-  t.equal(afterB.res.body, `{"data":${(await findThemeJson({ ...services.read, caches: {} }, STORE, created.id))!.json}}`)
+  t.equal(
+    afterB.res.body,
+    `{"data":${(await findThemeJson({ ...services.read, caches: {} }, STORE, created.id))!.json}}`,
+  )
 
   // --- getContext: one statement; the themes' stamp decides whether the held response is current.
   await counted('/api/v1/context')
@@ -86,10 +106,16 @@ t.test('read caches: one statement or none, and a change made by another instanc
   t.same(narrow.grantedScopes, ['store:read'], 'another credential’s scopes: its own response')
   t.notSame(narrow.workflow, ctx.res.json().data.workflow, 'with its own workflow')
   await onB('PATCH', `/api/v1/themes/${created.id}`, { name: 'Renamed on B' })
-  const renamed = (await counted('/api/v1/context')).res.json().data.themes.find((x: { id: string }) => x.id === created.id)
+  const renamed = (await counted('/api/v1/context')).res
+    .json()
+    .data.themes.find((x: { id: string }) => x.id === created.id)
   t.equal(renamed.name, 'Renamed on B', 'A’s next context shows B’s rename')
   t.equal(renamed.version, afterB.res.json().data.version + 1)
-  t.equal((await counted('/api/v1/context', { ...full, 'if-none-match': String(ctx.res.headers.etag) })).res.statusCode, 200, 'and the old content ETag no longer matches')
+  t.equal(
+    (await counted('/api/v1/context', { ...full, 'if-none-match': String(ctx.res.headers.etag) })).res.statusCode,
+    200,
+    'and the old content ETag no longer matches',
+  )
 
   // --- listProducts: from memory until the feed says the store's catalogue moved.
   await counted('/api/v1/products?limit=5')
@@ -97,17 +123,33 @@ t.test('read caches: one statement or none, and a change made by another instanc
   t.equal(page.statements, 0, 'a recently read page: no statement')
   t.not((await counted('/api/v1/products?limit=4')).statements, 0, 'other arguments: another page')
   const first = page.res.json().data.products[0]
-  await opened.db.updateTable('products').set({ title: 'Retitled by the platform' }).where('product_id', '=', first.id).execute()
-  await opened.db.updateTable('stores').set((eb) => ({ catalog_version: eb('catalog_version', '+', 1) })).where('store_id', '=', STORE).execute()
+  await opened.db
+    .updateTable('products')
+    .set({ title: 'Retitled by the platform' })
+    .where('product_id', '=', first.id)
+    .execute()
+  await opened.db
+    .updateTable('stores')
+    .set((eb) => ({ catalog_version: eb('catalog_version', '+', 1) }))
+    .where('store_id', '=', STORE)
+    .execute()
   const started = performance.now()
   let title = first.title
   while (title !== 'Retitled by the platform' && performance.now() - started < 2000) {
     title = (await counted('/api/v1/products?limit=5')).res.json().data.products[0].title
   }
-  t.equal(title, 'Retitled by the platform', `the catalogue change shows after ${(performance.now() - started).toFixed(1)} ms`)
+  t.equal(
+    title,
+    'Retitled by the platform',
+    `the catalogue change shows after ${(performance.now() - started).toFixed(1)} ms`,
+  )
   t.ok(performance.now() - started < 1000, 'within the feed’s bound')
   const contextProducts = (await counted('/api/v1/context')).res.json().data.products.items
-  t.equal(contextProducts.find((p: { id: string }) => p.id === first.id)?.title, 'Retitled by the platform', 'and in the context’s first page')
+  t.equal(
+    contextProducts.find((p: { id: string }) => p.id === first.id)?.title,
+    'Retitled by the platform',
+    'and in the context’s first page',
+  )
 
   setUnhealthy(true)
   t.ok((await counted('/api/v1/products?limit=5')).statements >= 1, 'unhealthy feed: the page is read from PostgreSQL')
@@ -122,29 +164,57 @@ t.test('read caches: one statement or none, and a change made by another instanc
 // its old response.
 t.test('getContext: a held response is not reused after an archive and edits that make up its versions', async (t) => {
   const { opened, a, b } = await twoInstances(t)
-  const headers = { authorization: `Bearer ${(await createApiKey(opened.db, { storeId: STORE, appId: await ensureApp(opened.db, { storeId: STORE, name: 'Stamp test' }), name: 'stamp test', scopes: ALL })).key}` }
+  const headers = {
+    authorization: `Bearer ${(await createApiKey(opened.db, { storeId: STORE, appId: await ensureApp(opened.db, { storeId: STORE, name: 'Stamp test' }), name: 'stamp test', scopes: ALL })).key}`,
+  }
   const onB = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
-    const res = await b.inject({ method, url, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { payload: JSON.stringify(body) } : {}) })
+    const res = await b.inject({
+      method,
+      url,
+      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { payload: JSON.stringify(body) } : {}),
+    })
     t.ok(res.statusCode < 300, `B: ${method} ${url} -> ${res.statusCode}`)
     return res.json().data
   }
-  const contextOn = async (app: typeof a) => (await app.inject({ method: 'GET', url: '/api/v1/context', headers })).json().data
-  const streamVersion = async (id: string) => Number((await opened.db.selectFrom('themes').select('stream_version').where('theme_id', '=', id).executeTakeFirstOrThrow()).stream_version)
+  const contextOn = async (app: typeof a) =>
+    (await app.inject({ method: 'GET', url: '/api/v1/context', headers })).json().data
+  const streamVersion = async (id: string) =>
+    Number(
+      (
+        await opened.db
+          .selectFrom('themes')
+          .select('stream_version')
+          .where('theme_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).stream_version,
+    )
 
   const kept = (await onB('POST', '/api/v1/themes', { name: 'Kept', provider: 'test' })).id
   const gone = (await onB('POST', '/api/v1/themes', { name: 'Gone', provider: 'test' })).id
   await contextOn(a)
   const hits = await cacheCount('context_json', 'hit')
-  t.ok((await contextOn(a)).themes.some((x: { id: string }) => x.id === gone), 'A holds a context with both themes')
+  t.ok(
+    (await contextOn(a)).themes.some((x: { id: string }) => x.id === gone),
+    'A holds a context with both themes',
+  )
   t.equal(await cacheCount('context_json', 'hit'), hits + 1, 'and reuses it while nothing changes')
 
   const goneVersions = await streamVersion(gone)
   const keptFrom = await streamVersion(kept)
   await onB('DELETE', `/api/v1/themes/${gone}`)
-  for (let i = 0; (await streamVersion(kept)) - keptFrom < goneVersions; i++) await onB('PATCH', `/api/v1/themes/${kept}`, { name: `Kept ${i}` })
-  t.equal((await streamVersion(kept)) - keptFrom, goneVersions, 'the kept theme gained as many stream versions as the archived one had')
+  for (let i = 0; (await streamVersion(kept)) - keptFrom < goneVersions; i++)
+    await onB('PATCH', `/api/v1/themes/${kept}`, { name: `Kept ${i}` })
+  t.equal(
+    (await streamVersion(kept)) - keptFrom,
+    goneVersions,
+    'the kept theme gained as many stream versions as the archived one had',
+  )
 
   const onA = await contextOn(a)
-  t.notOk(onA.themes.some((x: { id: string }) => x.id === gone), 'A’s next context leaves the archived theme out')
+  t.notOk(
+    onA.themes.some((x: { id: string }) => x.id === gone),
+    'A’s next context leaves the archived theme out',
+  )
   t.same(onA, await contextOn(b), 'and equals the context B makes afresh')
 })

@@ -6,7 +6,10 @@ import pg from 'pg'
 // PostgreSQL stops under load (a throwaway cluster of this test's own; the shared server is never
 // touched): requests get 503 UNAVAILABLE in the envelope, never a 500, none hangs 10 s, and the
 // service answers again within 5 s of PostgreSQL's return.
-const skip = testDatabaseKind === 'pglite' ? 'a PostgreSQL outage (the embedded database cannot be stopped apart from the process)' : false
+const skip =
+  testDatabaseKind === 'pglite'
+    ? 'a PostgreSQL outage (the embedded database cannot be stopped apart from the process)'
+    : false
 
 t.test('PostgreSQL down under load: 503 UNAVAILABLE, no 500, no hang; back within 5 s', { skip }, async (t) => {
   const cluster = await startCluster(t)
@@ -18,7 +21,11 @@ t.test('PostgreSQL down under load: 503 UNAVAILABLE, no 500, no hang; back withi
   await seeded.close()
   const server = await startServer(t, { DATABASE_URL: cluster.url('sfts_outage') })
   const headers = { authorization: `Bearer ${seeded.key}`, 'content-type': 'application/json' }
-  const created = await fetch(`${server.url}/api/v1/themes`, { method: 'POST', headers, body: JSON.stringify({ name: 'Outage', provider: 'ops-test' }) })
+  const created = await fetch(`${server.url}/api/v1/themes`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Outage', provider: 'ops-test' }),
+  })
   t.equal(created.status, 201)
   const themeId = ((await created.json()) as { data: { id: string } }).data.id
 
@@ -29,13 +36,26 @@ t.test('PostgreSQL down under load: 503 UNAVAILABLE, no 500, no hang; back withi
     const started = Date.now()
     const init: RequestInit =
       i % 3 === 0
-        ? { method: 'POST', headers, body: JSON.stringify({ operations: [{ op: 'updateTokens', tokens: { primaryColor: '#123456' } }] }) }
+        ? {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ operations: [{ op: 'updateTokens', tokens: { primaryColor: '#123456' } }] }),
+          }
         : { headers }
-    const path = i % 3 === 0 ? `/api/v1/themes/${themeId}/batch` : i % 3 === 1 ? `/api/v1/themes/${themeId}` : '/api/v1/context'
+    const path =
+      i % 3 === 0 ? `/api/v1/themes/${themeId}/batch` : i % 3 === 1 ? `/api/v1/themes/${themeId}` : '/api/v1/context'
     try {
       const res = await fetch(`${server.url}${path}`, { ...init, signal: AbortSignal.timeout(10_000) })
-      const body = (await res.json().catch(() => null)) as { error?: { code: string; message: string; requestId: string } } | null
-      return { status: res.status, code: body?.error?.code, ms: Date.now() - started, startedAt: started, at: Date.now() }
+      const body = (await res.json().catch(() => null)) as {
+        error?: { code: string; message: string; requestId: string }
+      } | null
+      return {
+        status: res.status,
+        code: body?.error?.code,
+        ms: Date.now() - started,
+        startedAt: started,
+        at: Date.now(),
+      }
     } catch (error) {
       return { status: 0, code: (error as Error).name, ms: Date.now() - started, startedAt: started, at: Date.now() }
     }
@@ -67,12 +87,25 @@ t.test('PostgreSQL down under load: 503 UNAVAILABLE, no 500, no hang; back withi
   // Requests sent while PostgreSQL was down and answered before it returned.
   const during = seen.filter((s) => s.startedAt > downAt && s.at < upAt)
   t.ok(during.length > 0, `${during.length} requests answered while PostgreSQL was down`)
-  t.ok(during.every((s) => s.status === 503 && s.code === 'UNAVAILABLE'), `all 503 UNAVAILABLE during the outage: ${JSON.stringify([...new Set(during.map((s) => `${s.status} ${s.code}`))])}`)
-  t.same(seen.filter((s) => s.status === 500 || s.status === 0), [], 'never a 500, never a request without an answer')
+  t.ok(
+    during.every((s) => s.status === 503 && s.code === 'UNAVAILABLE'),
+    `all 503 UNAVAILABLE during the outage: ${JSON.stringify([...new Set(during.map((s) => `${s.status} ${s.code}`))])}`,
+  )
+  t.same(
+    seen.filter((s) => s.status === 500 || s.status === 0),
+    [],
+    'never a 500, never a request without an answer',
+  )
   t.ok(Math.max(...seen.map((s) => s.ms)) < 10_000, `slowest request ${Math.max(...seen.map((s) => s.ms))} ms`)
-  t.ok(backAt !== null && backAt - upAt < 5000, `answering again ${backAt === null ? 'never' : `${backAt - upAt} ms`} after PostgreSQL returned`)
+  t.ok(
+    backAt !== null && backAt - upAt < 5000,
+    `answering again ${backAt === null ? 'never' : `${backAt - upAt} ms`} after PostgreSQL returned`,
+  )
   const after = seen.filter((s) => backAt !== null && s.startedAt > backAt)
-  t.ok(after.every((s) => s.status >= 200 && s.status < 300), 'every request after the return succeeds')
+  t.ok(
+    after.every((s) => s.status >= 200 && s.status < 300),
+    'every request after the return succeeds',
+  )
   const ready = await fetch(`${server.url}/readyz`)
   t.equal(ready.status, 200, 'ready again')
 })

@@ -17,7 +17,12 @@ t.setTimeout(240_000)
 // `projections:status` as an operator reads it: lag in events and seconds, and "rebuild needed"
 // when a projection's tables were built by another code version than the one running.
 t.test('projections:status shows lag and when a rebuild is needed; a rebuild clears it', async (t) => {
-  const env: Record<string, string> = { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'silent', SIGNING_SECRET: 'cli-test-secret-0123456789abcdefghij' } as Record<string, string>
+  const env: Record<string, string> = {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    SIGNING_SECRET: 'cli-test-secret-0123456789abcdefghij',
+  } as Record<string, string>
   delete env.DATABASE_URL
   // The test changes the database between CLI runs (PGlite: only while no CLI has it open).
   let withDb: (fn: (db: Kysely<Database>) => Promise<void>) => Promise<void>
@@ -45,11 +50,21 @@ t.test('projections:status shows lag and when a rebuild is needed; a rebuild cle
       return error as { code: number; stdout: string; stderr: string }
     }
   }
-  t.equal((await run(process.execPath, ['src/cli/seed.ts'], { env }).then(() => 0, (e: { code: number }) => e.code)), 0)
+  t.equal(
+    await run(process.execPath, ['src/cli/seed.ts'], { env }).then(
+      () => 0,
+      (e: { code: number }) => e.code,
+    ),
+    0,
+  )
 
   const behind = await cli(['status'])
   t.equal(behind.code, 0, behind.stderr)
-  t.match(behind.stdout, /themes\s+checkpoint none of (\d+)\s+\1 events, \d+\.\d s behind;\s+code version 1/, 'never caught up: the whole log behind, with its age')
+  t.match(
+    behind.stdout,
+    /themes\s+checkpoint none of (\d+)\s+\1 events, \d+\.\d s behind;\s+code version 1/,
+    'never caught up: the whole log behind, with its age',
+  )
 
   const caughtUp = await cli(['catch-up'])
   t.equal(caughtUp.code, 0)
@@ -58,7 +73,11 @@ t.test('projections:status shows lag and when a rebuild is needed; a rebuild cle
 
   // The tables were built by an older code version of the themes projection.
   await withDb(async (db) => {
-    await db.insertInto('projection_versions').values({ name: 'themes', code_version: 0 }).onConflict((oc) => oc.column('name').doUpdateSet({ code_version: 0 })).execute()
+    await db
+      .insertInto('projection_versions')
+      .values({ name: 'themes', code_version: 0 })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ code_version: 0 }))
+      .execute()
   })
   const stale = await cli(['status'])
   t.match(stale.stdout, /themes .*REBUILD NEEDED: tables built by code version 0, code is version 1/)

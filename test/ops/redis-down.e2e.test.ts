@@ -8,7 +8,11 @@ import { freePort, sample } from './support.ts'
 // and the fallback is counted. Never a 500, never every request refused.
 t.test('Redis down with RATE_LIMIT_BACKEND=redis: the API limit falls back to per-instance counters', async (t) => {
   const port = await freePort()
-  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
+  const redis = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  )
   const redisExited = new Promise((resolve) => redis.on('exit', resolve))
   t.teardown(() => {
     redis.kill('SIGKILL')
@@ -16,13 +20,17 @@ t.test('Redis down with RATE_LIMIT_BACKEND=redis: the API limit falls back to pe
   })
   const url = `redis://127.0.0.1:${port}`
   for (let i = 0; i < 50; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}`).then(() => true, (e: Error & { cause?: { code?: string } }) => e.cause?.code !== 'ECONNREFUSED')
+    const up = await fetch(`http://127.0.0.1:${port}`).then(
+      () => true,
+      (e: Error & { cause?: { code?: string } }) => e.cause?.code !== 'ECONNREFUSED',
+    )
     if (up) break
     await new Promise((r) => setTimeout(r, 100))
   }
   const app = await testApp(t, { redisUrl: url, rateLimit: { max: 4, windowSeconds: 60 } })
   const metrics = async () => (await app.app.inject({ method: 'GET', url: '/metrics' })).body
-  const get = async () => (await app.app.inject({ method: 'GET', url: '/api/v1/themes', headers: bearer(app.keyA) })).statusCode
+  const get = async () =>
+    (await app.app.inject({ method: 'GET', url: '/api/v1/themes', headers: bearer(app.keyA) })).statusCode
 
   t.same([await get(), await get()], [200, 200], 'counted in Redis')
   const before = sample(await metrics(), 'sfts_rate_limit_backend_errors_total')

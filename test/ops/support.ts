@@ -35,13 +35,32 @@ export function sample(text: string, name: string, labels: Record<string, string
 
 type Teardown = { teardown: (fn: () => unknown) => void }
 
-
-export type Server = { url: string; port: number; child: ChildProcess; output: () => string; exited: Promise<number | null>; kill: (signal?: NodeJS.Signals) => Promise<void> }
+export type Server = {
+  url: string
+  port: number
+  child: ChildProcess
+  output: () => string
+  exited: Promise<number | null>
+  kill: (signal?: NodeJS.Signals) => Promise<void>
+}
 
 // `node src/main.ts` as a real process on its own port, against the given PostgreSQL database.
-export async function startServer(t: Teardown, env: Record<string, string>, opts: { port?: number } = {}): Promise<Server> {
+export async function startServer(
+  t: Teardown,
+  env: Record<string, string>,
+  opts: { port?: number } = {},
+): Promise<Server> {
   const port = opts.port ?? (await freePort())
-  const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'warn', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef', RATE_LIMIT_MAX: '100000', ...env }
+  const childEnv: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    SIGNING_SECRET: 'test-signing-secret-0123456789abcdef',
+    RATE_LIMIT_MAX: '100000',
+    ...env,
+  }
   const child = spawn(process.execPath, SERVICE_ARGV, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout!.on('data', (d) => (out += d))
@@ -60,7 +79,10 @@ export async function startServer(t: Teardown, env: Record<string, string>, opts
   for (;;) {
     if (gone) throw new Error(`server exited:\n${out}`)
     if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`)
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false)
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) break
     await new Promise((r) => setTimeout(r, 100))
   }
@@ -73,15 +95,22 @@ export async function scrape(url: string): Promise<string> {
   return res.text()
 }
 
-
 // A fresh PostgreSQL database (test/support/database.ts), migrated and seeded with the demo
 // stores, and an API key with every scope for the first demo store.
-export async function seededDatabase(t: Teardown, url?: string): Promise<{ url: string; db: Kysely<Database>; key: string; close: () => Promise<void> }> {
+export async function seededDatabase(
+  t: Teardown,
+  url?: string,
+): Promise<{ url: string; db: Kysely<Database>; key: string; close: () => Promise<void> }> {
   const opened = url ? { ...openPostgres(url, 4), url } : await freshDatabase(t, { poolSize: 4 })
   if (url) await migrateToLatest(opened.db)
   if (!opened.url) throw new Error('needs PostgreSQL')
   const config = loadConfig({ NODE_ENV: 'test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef' })
-  const services = createServices({ config, db: opened.db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
+  const services = createServices({
+    config,
+    db: opened.db,
+    signingSecret: config.signingSecret!,
+    logger: pino({ level: 'silent' }),
+  })
   await seedDemo(services)
   const appId = await ensureApp(opened.db, { storeId: STORE_A, name: 'Ops test' })
   const { key } = await createApiKey(opened.db, { storeId: STORE_A, appId, name: 'ops', scopes: SCOPES })

@@ -1,7 +1,15 @@
 import t, { type Test } from 'tap'
 import { sql } from 'kysely'
 import type { Caller } from '../../src/auth/caller.ts'
-import { applyThemeEdits, archiveTheme, createTheme, duplicateTheme, publishTheme, recordPreviewIssued, updateTheme } from '../../src/commands/theme/handlers.ts'
+import {
+  applyThemeEdits,
+  archiveTheme,
+  createTheme,
+  duplicateTheme,
+  publishTheme,
+  recordPreviewIssued,
+  updateTheme,
+} from '../../src/commands/theme/handlers.ts'
 import { revertTheme } from '../../src/commands/theme/revert.ts'
 import { getContextOperation } from '../../src/operations/context-operation.ts'
 import { projectionNamed } from '../../src/projections/index.ts'
@@ -22,7 +30,15 @@ import { agent, testServices } from '../support/services.ts'
 
 const STORE = 'st_demo_atlas'
 const OTHER = 'st_demo_lumen'
-const ALL_SCOPES = new Set(['store:read', 'products:read', 'themes:read', 'themes:write', 'themes:create', 'themes:preview', 'themes:publish'])
+const ALL_SCOPES = new Set([
+  'store:read',
+  'products:read',
+  'themes:read',
+  'themes:write',
+  'themes:create',
+  'themes:preview',
+  'themes:publish',
+])
 
 const caller = (storeId: string, scopes: ReadonlySet<string> = ALL_SCOPES): Caller => ({
   storeId,
@@ -47,11 +63,26 @@ async function oldContext(s: Services, c: Caller) {
     store,
     branding: store.branding,
     products: {
-      items: products.items.map((p) => ({ id: p.id, title: p.title, handle: p.handle, status: p.status, image: p.images[0]?.url ?? null, inStock: p.inventory.inStock })),
+      items: products.items.map((p) => ({
+        id: p.id,
+        title: p.title,
+        handle: p.handle,
+        status: p.status,
+        image: p.images[0]?.url ?? null,
+        inStock: p.inventory.inStock,
+      })),
       total: null,
       nextCursor: products.pagination.nextCursor,
     },
-    collections: { items: collections.items.map((col) => ({ id: col.id, title: col.title, handle: col.handle, productCount: col.productCount })), nextCursor: collections.pagination.nextCursor },
+    collections: {
+      items: collections.items.map((col) => ({
+        id: col.id,
+        title: col.title,
+        handle: col.handle,
+        productCount: col.productCount,
+      })),
+      nextCursor: collections.pagination.nextCursor,
+    },
     themes: summaries,
     activeThemeId: summaries.find((th) => th.status === 'active')?.id ?? null,
     currentDraftId: draft?.id ?? null,
@@ -92,8 +123,18 @@ t.test('the context equals the old query after every kind of theme command', asy
   const a = must(await createTheme(s.commands, agent(STORE, 'createTheme'), { name: 'First', provider: 'test' }))
   await agrees(t, s, 'createTheme')
   const id = a.themeId
-  const edit = (operations: unknown[]) => applyThemeEdits(s.commands, agent(STORE, 'applyThemeBatch'), id, { operations: operations as never })
-  must(await edit([{ op: 'createSection', target: { template: 'home' }, index: 0, section: { id: 'sp1', type: 'spacer', settings: { height: 8 } } }]))
+  const edit = (operations: unknown[]) =>
+    applyThemeEdits(s.commands, agent(STORE, 'applyThemeBatch'), id, { operations: operations as never })
+  must(
+    await edit([
+      {
+        op: 'createSection',
+        target: { template: 'home' },
+        index: 0,
+        section: { id: 'sp1', type: 'spacer', settings: { height: 8 } },
+      },
+    ]),
+  )
   await agrees(t, s, 'createSection')
   must(await edit([{ op: 'updateSection', sectionId: 'sp1', settings: { height: 16 } }]))
   await agrees(t, s, 'updateSection')
@@ -101,7 +142,11 @@ t.test('the context equals the old query after every kind of theme command', asy
   await agrees(t, s, 'moveSection')
   must(await edit([{ op: 'deleteSection', sectionId: 'sp1' }]))
   await agrees(t, s, 'deleteSection')
-  must(await edit([{ op: 'createPage', page: { id: 'about', slug: 'about', title: 'About', status: 'draft', layout: [] } }]))
+  must(
+    await edit([
+      { op: 'createPage', page: { id: 'about', slug: 'about', title: 'About', status: 'draft', layout: [] } },
+    ]),
+  )
   await agrees(t, s, 'createPage')
   must(await edit([{ op: 'updatePage', pageId: 'about', changes: { title: 'About us' } }]))
   await agrees(t, s, 'updatePage')
@@ -116,7 +161,12 @@ t.test('the context equals the old query after every kind of theme command', asy
   const refused = await edit([{ op: 'deleteSection', sectionId: 'nope' }])
   t.notOk(refused.ok, 'a refused command')
   await agrees(t, s, 'refused command')
-  must(await recordPreviewIssued(s.commands, agent(STORE, 'createThemePreviewToken'), id, { tokenId: 'jti-1', expiresAt: new Date(Date.now() + 60_000).toISOString() }))
+  must(
+    await recordPreviewIssued(s.commands, agent(STORE, 'createThemePreviewToken'), id, {
+      tokenId: 'jti-1',
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    }),
+  )
   await agrees(t, s, 'preview issued')
   must(await revertTheme(s.commands, agent(STORE, 'revertTheme'), id, { toVersion: 2 }))
   await agrees(t, s, 'revertTheme')
@@ -140,22 +190,41 @@ t.test('concurrent commands on several themes of one store all reach the context
   const s = await testServices(t, { poolSize: 6 })
   await seedDemoCommerce(s.db)
   const ids: string[] = []
-  for (let i = 0; i < 4; i++) ids.push(must(await createTheme(s.commands, agent(STORE, 'createTheme'), { name: `C${i}`, provider: 'test' })).themeId)
+  for (let i = 0; i < 4; i++)
+    ids.push(
+      must(await createTheme(s.commands, agent(STORE, 'createTheme'), { name: `C${i}`, provider: 'test' })).themeId,
+    )
   await Promise.all(
     ids.flatMap((id, i) =>
-      [0, 1, 2].map((j) => applyThemeEdits(s.commands, agent(STORE, 'applyThemeBatch'), id, { operations: [{ op: 'updateTokens', tokens: { primaryColor: `#0${i}${j}000` } }] as never })),
+      [0, 1, 2].map((j) =>
+        applyThemeEdits(s.commands, agent(STORE, 'applyThemeBatch'), id, {
+          operations: [{ op: 'updateTokens', tokens: { primaryColor: `#0${i}${j}000` } }] as never,
+        }),
+      ),
     ),
   )
   await agrees(t, s, 'after 12 concurrent batches on 4 themes')
   const ctx = await newContext(s, caller(STORE))
-  t.same(ctx?.themes.filter((x) => ids.includes(x.id)).map((x) => x.version), [4, 4, 4, 4], 'every change counted')
+  t.same(
+    ctx?.themes.filter((x) => ids.includes(x.id)).map((x) => x.version),
+    [4, 4, 4, 4],
+    'every change counted',
+  )
 })
 
 t.test('a catalogue change reaches the context and listProducts with the version bump', async (t) => {
   const s = await seeded(t)
   await agrees(t, s, 'before')
   const before = await listProducts(s.read, STORE, { limit: 100 })
-  const first = (await s.db.selectFrom('products').select('product_id').where('store_id', '=', STORE).orderBy('created_at').orderBy('product_id').executeTakeFirstOrThrow()).product_id
+  const first = (
+    await s.db
+      .selectFrom('products')
+      .select('product_id')
+      .where('store_id', '=', STORE)
+      .orderBy('created_at')
+      .orderBy('product_id')
+      .executeTakeFirstOrThrow()
+  ).product_id
   await s.db.updateTable('products').set({ title: 'Renamed by the platform' }).where('product_id', '=', first).execute()
   await s.db.updateTable('product_variants').set({ inventory_quantity: 0 }).where('product_id', '=', first).execute()
   t.same(await listProducts(s.read, STORE, { limit: 100 }), before, 'without the signal the read model keeps its copy')
@@ -164,13 +233,27 @@ t.test('a catalogue change reaches the context and listProducts with the version
   const ctx = await newContext(s, caller(STORE))
   t.match(ctx?.products.items[0], { id: first, title: 'Renamed by the platform', inStock: false })
   // Every filter and every page of listProducts equals the query over the commerce tables.
-  const collection = (await s.db.selectFrom('collections').select('collection_id').where('store_id', '=', STORE).executeTakeFirstOrThrow()).collection_id
-  for (const args of [{}, { limit: 3 }, { status: 'active' as const }, { query: 'ren' }, { query: '%' }, { collectionId: collection }, { collectionId: 'col_nope' }]) {
+  const collection = (
+    await s.db.selectFrom('collections').select('collection_id').where('store_id', '=', STORE).executeTakeFirstOrThrow()
+  ).collection_id
+  for (const args of [
+    {},
+    { limit: 3 },
+    { status: 'active' as const },
+    { query: 'ren' },
+    { query: '%' },
+    { collectionId: collection },
+    { collectionId: 'col_nope' },
+  ]) {
     let cursor: string | undefined
     let pages = 0
     do {
       const page = await listProducts(s.read, STORE, { ...args, cursor })
-      t.same(page, await listProductsFromTables(s.read, STORE, { ...args, cursor }), `listProducts ${JSON.stringify(args)} page ${pages + 1}`)
+      t.same(
+        page,
+        await listProductsFromTables(s.read, STORE, { ...args, cursor }),
+        `listProducts ${JSON.stringify(args)} page ${pages + 1}`,
+      )
       cursor = page.pagination.nextCursor ?? undefined
       pages++
     } while (cursor && pages < 20)
@@ -182,9 +265,17 @@ t.test('after a rebuild of the themes projection the context agrees', async (t) 
   const s = await seeded(t)
   const ids: string[] = []
   for (const store of [STORE, OTHER]) {
-    for (let i = 0; i < 3; i++) ids.push(must(await createTheme(s.commands, agent(store, 'createTheme'), { name: `${store} ${i}`, provider: 'test' })).themeId)
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        must(await createTheme(s.commands, agent(store, 'createTheme'), { name: `${store} ${i}`, provider: 'test' }))
+          .themeId,
+      )
   }
-  must(await applyThemeEdits(s.commands, agent(STORE, 'applyThemeBatch'), ids[0]!, { operations: [{ op: 'updateTokens', tokens: { primaryColor: '#654321' } }] as never }))
+  must(
+    await applyThemeEdits(s.commands, agent(STORE, 'applyThemeBatch'), ids[0]!, {
+      operations: [{ op: 'updateTokens', tokens: { primaryColor: '#654321' } }] as never,
+    }),
+  )
   must(await publishTheme(s.commands, agent(STORE, 'publishTheme'), ids[1]!, {}))
   must(await archiveTheme(s.commands, agent(OTHER, 'archiveTheme'), ids[4]!, {}))
   await agrees(t, s, 'before the rebuild')

@@ -26,7 +26,10 @@ t.test('hot reads are prepared once per connection and answer the same', async (
   t.same(await reads(), first, 'the same answers the second time')
   t.same(await reads(), first, 'and the third')
   if (testDatabaseKind === 'pglite') return
-  const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(s.db)
+  const { rows } = await sql<{
+    name: string
+    statement: string
+  }>`select name, statement from pg_prepared_statements`.execute(s.db)
   const ours = rows.filter((r) => r.statement.startsWith(PREPARED_MARK))
   // createTheme's append is prepared too (src/events/postgres-event-store.ts), once.
   const appends = ours.filter((r) => r.statement.includes('event_store_append_projected'))
@@ -41,12 +44,20 @@ t.test('hot reads are prepared once per connection and answer the same', async (
 t.test('a failing prepared statement rejects with the server error and the connection goes on', async (t) => {
   if (testDatabaseKind === 'pglite') return t.pass('statements are not named on PGlite')
   const s = await testServices(t, { poolSize: 1 })
-  const divide = (by: number) => s.db.executeQuery<{ x: number }>(CompiledQuery.raw(`${PREPARED_MARK}select 12 / $1::integer as x`, [by]))
+  const divide = (by: number) =>
+    s.db.executeQuery<{ x: number }>(CompiledQuery.raw(`${PREPARED_MARK}select 12 / $1::integer as x`, [by]))
   t.same((await divide(3)).rows, [{ x: 4 }])
-  const failed = await divide(0).then(() => null, (error: unknown) => error as Error & { code?: string })
+  const failed = await divide(0).then(
+    () => null,
+    (error: unknown) => error as Error & { code?: string },
+  )
   t.equal(failed?.code, '22012', 'division_by_zero, as PostgreSQL reported it')
   t.match(failed?.stack ?? '', /prepared-reads/, 'the stack names the caller')
   t.same((await divide(6)).rows, [{ x: 2 }], 'the same connection answers the next call')
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like ${`${PREPARED_MARK}select 12 /%`}`.execute(s.db)
+  const { rows } = await sql<{
+    n: number
+  }>`select count(*)::int as n from pg_prepared_statements where statement like ${`${PREPARED_MARK}select 12 /%`}`.execute(
+    s.db,
+  )
   t.equal(rows[0]!.n, 1, 'prepared once')
 })

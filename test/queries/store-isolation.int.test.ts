@@ -40,7 +40,11 @@ async function all<T>(fetch: (cursor: string | undefined) => Promise<Page<T>>): 
 tap.test('store isolation and secrets', async (t) => {
   const { db } = await freshDatabase(t)
   const seedResult = await seedDemoCommerce(db)
-  const ctx: ReadContext = { db, baseUrl: 'http://127.0.0.1:3000', cursorSecret: 'isolation-test-secret-0123456789abcdef' }
+  const ctx: ReadContext = {
+    db,
+    baseUrl: 'http://127.0.0.1:3000',
+    cursorSecret: 'isolation-test-secret-0123456789abcdef',
+  }
 
   // Everything each store can see, through every query.
   const snapshot = async (storeId: string) => {
@@ -57,18 +61,59 @@ tap.test('store isolation and secrets', async (t) => {
       const other = seen[b as keyof typeof seen]
       const mine = seen[a as keyof typeof seen]
       for (const p of other.products) t.equal(await getProduct(ctx, a, p.id), null, `${a} cannot get product ${p.id}`)
-      for (const c of other.collections) t.equal(await getCollection(ctx, a, c.id), null, `${a} cannot get collection ${c.id}`)
+      for (const c of other.collections)
+        t.equal(await getCollection(ctx, a, c.id), null, `${a} cannot get collection ${c.id}`)
       for (const o of other.orders) t.equal(await getOrder(ctx, a, o.id), null, `${a} cannot get order ${o.id}`)
-      for (const c of other.customers) t.equal(await getCustomer(ctx, a, c.id), null, `${a} cannot get customer ${c.id}`)
-      t.same(await getProductsByIds(ctx, a, other.products.map((p) => p.id)), [])
-      t.same(await getCollectionsByIds(ctx, a, other.collections.map((c) => c.id)), [])
-      t.equal((await existingProductIds(db, a, other.products.map((p) => p.id))).size, 0)
-      t.equal((await existingCollectionIds(db, a, other.collections.map((c) => c.id))).size, 0)
+      for (const c of other.customers)
+        t.equal(await getCustomer(ctx, a, c.id), null, `${a} cannot get customer ${c.id}`)
+      t.same(
+        await getProductsByIds(
+          ctx,
+          a,
+          other.products.map((p) => p.id),
+        ),
+        [],
+      )
+      t.same(
+        await getCollectionsByIds(
+          ctx,
+          a,
+          other.collections.map((c) => c.id),
+        ),
+        [],
+      )
+      t.equal(
+        (
+          await existingProductIds(
+            db,
+            a,
+            other.products.map((p) => p.id),
+          )
+        ).size,
+        0,
+      )
+      t.equal(
+        (
+          await existingCollectionIds(
+            db,
+            a,
+            other.collections.map((c) => c.id),
+          )
+        ).size,
+        0,
+      )
 
-      const otherIds = new Set([...other.products, ...other.collections, ...other.orders, ...other.customers].map((x) => x.id))
+      const otherIds = new Set(
+        [...other.products, ...other.collections, ...other.orders, ...other.customers].map((x) => x.id),
+      )
       for (const p of other.products) for (const v of p.variants) otherIds.add(v.id)
-      const mineIds = new Set([...mine.products, ...mine.collections, ...mine.orders, ...mine.customers].map((x) => x.id))
-      t.notOk([...mineIds].some((id) => otherIds.has(id)), `${a}: lists never contain ${b}'s ids`)
+      const mineIds = new Set(
+        [...mine.products, ...mine.collections, ...mine.orders, ...mine.customers].map((x) => x.id),
+      )
+      t.notOk(
+        [...mineIds].some((id) => otherIds.has(id)),
+        `${a}: lists never contain ${b}'s ids`,
+      )
       // References inside records stay within the store, too.
       const ownProducts = new Set(mine.products.map((p) => p.id))
       const ownCollections = new Set(mine.collections.map((c) => c.id))
@@ -77,8 +122,16 @@ tap.test('store isolation and secrets', async (t) => {
       t.ok(mine.collections.every((c) => c.productIds.every((id) => ownProducts.has(id))))
       t.ok(mine.orders.every((o) => o.lineItems.every((li) => ownProducts.has(li.productId))))
       t.ok(mine.orders.every((o) => o.customerId === null || ownCustomers.has(o.customerId)))
-      const dump = JSON.stringify({ ...mine, store: await getStore(ctx, a), settings: await getStoreSettings(ctx, a), checkout: await getCheckout(ctx, a) })
-      t.notOk([...otherIds].some((id) => dump.includes(id)), `${a}: no id of ${b} anywhere in its outputs`)
+      const dump = JSON.stringify({
+        ...mine,
+        store: await getStore(ctx, a),
+        settings: await getStoreSettings(ctx, a),
+        checkout: await getCheckout(ctx, a),
+      })
+      t.notOk(
+        [...otherIds].some((id) => dump.includes(id)),
+        `${a}: no id of ${b} anywhere in its outputs`,
+      )
       t.notOk(dump.includes(b), `${a}: the other store's id never appears`)
     }
   })
@@ -86,29 +139,59 @@ tap.test('store isolation and secrets', async (t) => {
   t.test('no query returns a secret: every output is scanned for the seeded secret values', async (t) => {
     const secrets = await db.selectFrom('store_secrets').select(['store_id', 'name', 'value']).execute()
     t.ok(secrets.length >= 6, 'secrets were seeded for both stores')
-    t.ok(secrets.some((s) => s.name === 'payment_gateway_secret') && secrets.some((s) => s.name === 'smtp_password') && secrets.some((s) => s.name === 'session_secret'))
+    t.ok(
+      secrets.some((s) => s.name === 'payment_gateway_secret') &&
+        secrets.some((s) => s.name === 'smtp_password') &&
+        secrets.some((s) => s.name === 'session_secret'),
+    )
 
     const outputs: unknown[] = [seedResult]
     for (const storeId of [...STORES, 'st_nope']) {
       outputs.push(await getStore(ctx, storeId), await getStoreSettings(ctx, storeId), await getCheckout(ctx, storeId))
       const products = await all((cursor) => listProducts(ctx, storeId, { limit: 100, cursor }))
       outputs.push(products, await listProducts(ctx, storeId, { limit: 3 }))
-      for (const status of ['active', 'draft', 'archived'] as const) outputs.push(await listProducts(ctx, storeId, { status }))
+      for (const status of ['active', 'draft', 'archived'] as const)
+        outputs.push(await listProducts(ctx, storeId, { status }))
       outputs.push(await listProducts(ctx, storeId, { query: 'a' }))
       for (const p of products) outputs.push(await getProduct(ctx, storeId, p.id))
-      outputs.push(await getProductsByIds(ctx, storeId, products.map((p) => p.id)))
+      outputs.push(
+        await getProductsByIds(
+          ctx,
+          storeId,
+          products.map((p) => p.id),
+        ),
+      )
       const collections = await all((cursor) => listCollections(ctx, storeId, { limit: 100, cursor }))
       outputs.push(collections, await listCollections(ctx, storeId, { limit: 1 }))
-      for (const c of collections) outputs.push(await getCollection(ctx, storeId, c.id), await listProducts(ctx, storeId, { collectionId: c.id }))
-      outputs.push(await getCollectionsByIds(ctx, storeId, collections.map((c) => c.id)))
+      for (const c of collections)
+        outputs.push(await getCollection(ctx, storeId, c.id), await listProducts(ctx, storeId, { collectionId: c.id }))
+      outputs.push(
+        await getCollectionsByIds(
+          ctx,
+          storeId,
+          collections.map((c) => c.id),
+        ),
+      )
       const orders = await all((cursor) => listOrders(ctx, storeId, { limit: 100, cursor }))
       outputs.push(orders, await listOrders(ctx, storeId, { limit: 2 }))
       for (const o of orders) outputs.push(await getOrder(ctx, storeId, o.id))
       const customers = await all((cursor) => listCustomers(ctx, storeId, { limit: 100, cursor }))
       outputs.push(customers, await listCustomers(ctx, storeId, { limit: 2 }))
       for (const c of customers) outputs.push(await getCustomer(ctx, storeId, c.id))
-      outputs.push([...(await existingProductIds(db, storeId, products.map((p) => p.id)))])
-      outputs.push([...(await existingCollectionIds(db, storeId, collections.map((c) => c.id)))])
+      outputs.push([
+        ...(await existingProductIds(
+          db,
+          storeId,
+          products.map((p) => p.id),
+        )),
+      ])
+      outputs.push([
+        ...(await existingCollectionIds(
+          db,
+          storeId,
+          collections.map((c) => c.id),
+        )),
+      ])
       for (const p of products.slice(0, 3)) {
         const sha = /([0-9a-f]{64})\.png$/.exec(p.images[0]!.url)![1]!
         const blob = await getMediaBlob(db, sha)
@@ -137,21 +220,64 @@ tap.test('store isolation and secrets', async (t) => {
   t.test('settings and checkout are whitelisted: unexpected stored keys are dropped', async (t) => {
     const storeId = 'st_demo_lumen'
     const before = {
-      settings: (await db.selectFrom('store_settings').select('settings').where('store_id', '=', storeId).executeTakeFirstOrThrow()).settings,
-      config: (await db.selectFrom('checkout_configs').select('config').where('store_id', '=', storeId).executeTakeFirstOrThrow()).config,
+      settings: (
+        await db
+          .selectFrom('store_settings')
+          .select('settings')
+          .where('store_id', '=', storeId)
+          .executeTakeFirstOrThrow()
+      ).settings,
+      config: (
+        await db
+          .selectFrom('checkout_configs')
+          .select('config')
+          .where('store_id', '=', storeId)
+          .executeTakeFirstOrThrow()
+      ).config,
     }
     const leak = 'leak-me-if-you-can-7f3a9c'
-    const settings = { ...(before.settings as object), smtpPassword: leak, orderConfirmation: { byPhone: true, callHours: 'x', smsUpdates: false, twilioToken: leak } }
-    const config = { ...(before.config as object), gatewaySecret: leak, shippingZones: [{ name: 'Z', countries: ['FR'], apiKey: leak, rates: [{ name: 'R', priceCents: 100, minDeliveryDays: 1, maxDeliveryDays: 2, secret: leak }] }] }
-    await db.updateTable('store_settings').set({ settings: JSON.stringify(settings) }).where('store_id', '=', storeId).execute()
-    await db.updateTable('checkout_configs').set({ config: JSON.stringify(config) }).where('store_id', '=', storeId).execute()
+    const settings = {
+      ...(before.settings as object),
+      smtpPassword: leak,
+      orderConfirmation: { byPhone: true, callHours: 'x', smsUpdates: false, twilioToken: leak },
+    }
+    const config = {
+      ...(before.config as object),
+      gatewaySecret: leak,
+      shippingZones: [
+        {
+          name: 'Z',
+          countries: ['FR'],
+          apiKey: leak,
+          rates: [{ name: 'R', priceCents: 100, minDeliveryDays: 1, maxDeliveryDays: 2, secret: leak }],
+        },
+      ],
+    }
+    await db
+      .updateTable('store_settings')
+      .set({ settings: JSON.stringify(settings) })
+      .where('store_id', '=', storeId)
+      .execute()
+    await db
+      .updateTable('checkout_configs')
+      .set({ config: JSON.stringify(config) })
+      .where('store_id', '=', storeId)
+      .execute()
     try {
       const out = JSON.stringify([await getStoreSettings(ctx, storeId), await getCheckout(ctx, storeId)])
       t.notOk(out.includes(leak))
       t.match(out, /"name":"Z"/, 'the whitelisted fields are still there')
     } finally {
-      await db.updateTable('store_settings').set({ settings: JSON.stringify(before.settings) }).where('store_id', '=', storeId).execute()
-      await db.updateTable('checkout_configs').set({ config: JSON.stringify(before.config) }).where('store_id', '=', storeId).execute()
+      await db
+        .updateTable('store_settings')
+        .set({ settings: JSON.stringify(before.settings) })
+        .where('store_id', '=', storeId)
+        .execute()
+      await db
+        .updateTable('checkout_configs')
+        .set({ config: JSON.stringify(before.config) })
+        .where('store_id', '=', storeId)
+        .execute()
     }
   })
 

@@ -2,7 +2,16 @@ import t from 'tap'
 import { workflowNext, type WorkflowTheme } from '../../src/queries/context/workflow.ts'
 import { DEFAULT_AGENT_SCOPES, SCOPES } from '../../src/auth/scopes.ts'
 
-const theme = (over: Partial<WorkflowTheme>): WorkflowTheme => ({ id: 'thm_1', name: 'Draft', status: 'draft', version: 1, lastPreviewedVersion: null, updatedAt: '2026-11-21T10:00:00Z', editorUrl: 'https://x/editor?themeId=thm_1', ...over })
+const theme = (over: Partial<WorkflowTheme>): WorkflowTheme => ({
+  id: 'thm_1',
+  name: 'Draft',
+  status: 'draft',
+  version: 1,
+  lastPreviewedVersion: null,
+  updatedAt: '2026-11-21T10:00:00Z',
+  editorUrl: 'https://x/editor?themeId=thm_1',
+  ...over,
+})
 const actions = (w: ReturnType<typeof workflowNext>) => w.next.map((s) => s.action)
 const agent = new Set<string>(DEFAULT_AGENT_SCOPES)
 const publisher = new Set<string>(SCOPES)
@@ -13,7 +22,11 @@ t.test('no draft: read the schema, then create one (or duplicate the live theme)
   t.same(actions(live), ['getThemeSchema', 'createTheme', 'duplicateTheme'])
   t.equal(live.next[2]!.themeId, 'thm_live')
   t.equal(live.stage, 'design')
-  t.same(actions(workflowNext([], new Set(['store:read']))), ['askMerchantForScope'], 'without themes:create the merchant must act')
+  t.same(
+    actions(workflowNext([], new Set(['store:read']))),
+    ['askMerchantForScope'],
+    'without themes:create the merchant must act',
+  )
 })
 
 t.test('an untouched draft: design it in a batch', async (t) => {
@@ -24,8 +37,14 @@ t.test('an untouched draft: design it in a batch', async (t) => {
 
 t.test('a changed draft not previewed at its version: preview it', async (t) => {
   t.same(actions(workflowNext([theme({ version: 4 })], agent)), ['createThemePreviewToken', 'applyThemeBatch'])
-  t.same(actions(workflowNext([theme({ version: 4, lastPreviewedVersion: 3 })], agent)), ['createThemePreviewToken', 'applyThemeBatch'], 'changed since the last preview')
-  t.same(actions(workflowNext([theme({ version: 4 })], new Set(['themes:create', 'themes:write']))), ['askMerchantForScope'])
+  t.same(
+    actions(workflowNext([theme({ version: 4, lastPreviewedVersion: 3 })], agent)),
+    ['createThemePreviewToken', 'applyThemeBatch'],
+    'changed since the last preview',
+  )
+  t.same(actions(workflowNext([theme({ version: 4 })], new Set(['themes:create', 'themes:write']))), [
+    'askMerchantForScope',
+  ])
 })
 
 t.test('a previewed draft: publish with themes:publish, otherwise ask the merchant', async (t) => {
@@ -38,6 +57,12 @@ t.test('a previewed draft: publish with themes:publish, otherwise ask the mercha
 })
 
 t.test('with several drafts the most recently changed one is followed', async (t) => {
-  const w = workflowNext([theme({ id: 'old', updatedAt: '2026-01-01T00:00:00Z' }), theme({ id: 'new', version: 2, updatedAt: '2026-11-01T00:00:00Z' })], agent)
+  const w = workflowNext(
+    [
+      theme({ id: 'old', updatedAt: '2026-01-01T00:00:00Z' }),
+      theme({ id: 'new', version: 2, updatedAt: '2026-11-01T00:00:00Z' }),
+    ],
+    agent,
+  )
   t.equal(w.next[0]!.themeId, 'new')
 })

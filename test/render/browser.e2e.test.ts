@@ -12,7 +12,15 @@ import { draftWithDocument, formatPrice, previewPath, sampleDocument, storeRefs 
 // (or CHROMIUM_PATH pointing at another Chromium build).
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 const ARTIFACTS = new URL('../../test-artifacts/browser/', import.meta.url)
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -25,7 +33,10 @@ type Watch = { problems: string[]; violations: string[] }
 type Probe = { setAttribute(name: string, value: string): void; remove(): void }
 type BrowserGlobals = {
   document: {
-    addEventListener(type: 'securitypolicyviolation', listener: (e: { violatedDirective: string; blockedURI: string }) => void): void
+    addEventListener(
+      type: 'securitypolicyviolation',
+      listener: (e: { violatedDirective: string; blockedURI: string }) => void,
+    ): void
     createElement(tag: string): Probe
     body: { append(node: Probe): void }
   }
@@ -34,7 +45,10 @@ type BrowserGlobals = {
   __reportCspViolation(text: string): void
 }
 
-async function watched(browser: Browser, viewport: { width: number; height: number }): Promise<{ page: Page; watch: Watch }> {
+async function watched(
+  browser: Browser,
+  viewport: { width: number; height: number },
+): Promise<{ page: Page; watch: Watch }> {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1 })
   const page = await context.newPage()
   const watch: Watch = { problems: [], violations: [] }
@@ -42,10 +56,13 @@ async function watched(browser: Browser, viewport: { width: number; height: numb
   // Injected by the DevTools protocol, so the page's own CSP (script-src 'none') does not apply to it.
   await page.addInitScript(() => {
     const w = globalThis as unknown as BrowserGlobals
-    w.document.addEventListener('securitypolicyviolation', (e) => w.__reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`))
+    w.document.addEventListener('securitypolicyviolation', (e) =>
+      w.__reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    )
   })
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') watch.problems.push(`console ${message.type()}: ${message.text()}`)
+    if (message.type() === 'error' || message.type() === 'warning')
+      watch.problems.push(`console ${message.type()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => watch.problems.push(`page error: ${error.message}`))
   page.on('requestfailed', (request) => watch.problems.push(`request failed: ${request.url()}`))
@@ -57,7 +74,11 @@ async function watched(browser: Browser, viewport: { width: number; height: numb
 
 /** Scrolls through the page so lazy images load, then back to the top (for full-page shots). */
 async function settle(page: Page): Promise<void> {
-  const height = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight)
+  const height = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement
+        .scrollHeight,
+  )
   for (let y = 0; y < height; y += 500) {
     await page.evaluate((top) => (globalThis as unknown as BrowserGlobals).scrollTo(0, top), y)
     await page.waitForTimeout(20)
@@ -69,7 +90,9 @@ async function settle(page: Page): Promise<void> {
 
 t.test('a preview URL in Chromium', async (t) => {
   if (!existsSync(CHROMIUM)) {
-    t.fail(`Chromium is missing at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`)
+    t.fail(
+      `Chromium is missing at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    )
     return
   }
   mkdirSync(ARTIFACTS, { recursive: true })
@@ -101,15 +124,24 @@ t.test('a preview URL in Chromium', async (t) => {
         probe.remove()
       })
       await page.waitForTimeout(100)
-      t.ok(watch.violations.some((v) => v.startsWith('style-src')), 'CSP violations are observed (control)')
+      t.ok(
+        watch.violations.some((v) => v.startsWith('style-src')),
+        'CSP violations are observed (control)',
+      )
       watch.violations.length = 0
       watch.problems.length = 0
 
       const home = await page.goto(`${origin}${path}`, { waitUntil: 'load' })
       t.equal(home?.status(), 200)
       await page.waitForLoadState('networkidle')
-      t.ok(await page.getByRole('heading', { level: 1, name: 'Spring on the trail' }).isVisible(), 'the draft’s hero text is visible')
-      t.ok(await page.getByText(/^Preview of Spring, version \d+ — not live\.$/).isVisible(), 'the preview banner is visible and names the version it shows')
+      t.ok(
+        await page.getByRole('heading', { level: 1, name: 'Spring on the trail' }).isVisible(),
+        'the draft’s hero text is visible',
+      )
+      t.ok(
+        await page.getByText(/^Preview of Spring, version \d+ — not live\.$/).isVisible(),
+        'the preview banner is visible and names the version it shows',
+      )
       const card = page.locator('[data-section-id="home-picks"] article', { hasText: pick.title })
       await card.scrollIntoViewIfNeeded()
       t.ok(await card.getByText(pickPrice).isVisible(), `a real price is visible (${pick.title}: ${pickPrice})`)
@@ -130,7 +162,15 @@ t.test('a preview URL in Chromium', async (t) => {
       await page.waitForLoadState('networkidle')
       t.ok(await page.getByRole('heading', { level: 1, name: pick.title }).isVisible(), 'the product title')
       const variant = pick.variants.find((v) => v.availableForSale)!
-      t.ok(await page.locator('.product-info .variant-price:visible, .product-info > .product-price', { hasText: formatPrice('fr-MA', variant.price.cents, 'MAD') }).first().isVisible(), 'the selected variant’s price is visible')
+      t.ok(
+        await page
+          .locator('.product-info .variant-price:visible, .product-info > .product-price', {
+            hasText: formatPrice('fr-MA', variant.price.cents, 'MAD'),
+          })
+          .first()
+          .isVisible(),
+        'the selected variant’s price is visible',
+      )
       await settle(page)
       await page.screenshot({ path: new URL(`product-${viewport.name}.png`, ARTIFACTS).pathname, fullPage: true })
 

@@ -30,15 +30,34 @@ t.test('without a store: the neutral default, unchanged', async (t) => {
 t.test('with a store: its name, tagline, logo, hero image, About text and information pages', async (t) => {
   const doc = defaultThemeDocument(identity())
   t.ok(validateThemeDocument(doc, NO_REFS).ok, 'valid')
-  t.same(doc.templates.home.map((s) => s.id), ['home-hero', 'home-products', 'home-about'], 'the same section ids as the neutral default')
+  t.same(
+    doc.templates.home.map((s) => s.id),
+    ['home-hero', 'home-products', 'home-about'],
+    'the same section ids as the neutral default',
+  )
   const hero = doc.templates.home[0]!
-  t.match(hero.settings, { heading: 'Atlas Outfitters', subheading: 'Gear for every trail', image: { url: '/media/bbbb.png', alt: 'Mountains at sunrise' } })
+  t.match(hero.settings, {
+    heading: 'Atlas Outfitters',
+    subheading: 'Gear for every trail',
+    image: { url: '/media/bbbb.png', alt: 'Mountains at sunrise' },
+  })
   t.equal(doc.theme.logo, '/media/aaaa.png')
   t.equal(doc.theme.primaryColor, '#3A5A40')
   t.match(JSON.stringify(doc.templates.home[2]), /Outdoor gear for the High Atlas/)
-  t.same(doc.pages.map((p) => [p.slug, p.status]), INFORMATION_PAGES.map((slug) => [slug, 'published']))
+  t.same(
+    doc.pages.map((p) => [p.slug, p.status]),
+    INFORMATION_PAGES.map((slug) => [slug, 'published']),
+  )
   const text = JSON.stringify(doc.pages)
-  for (const fact of ['hello@atlas.example', 'tel:+212522004141', 'Casablanca: Standard 25,00 MAD', '500,00 MAD', '10,00 MAD', 'We call to confirm.']) t.ok(text.includes(fact), fact)
+  for (const fact of [
+    'hello@atlas.example',
+    'tel:+212522004141',
+    'Casablanca: Standard 25,00 MAD',
+    '500,00 MAD',
+    '10,00 MAD',
+    'We call to confirm.',
+  ])
+    t.ok(text.includes(fact), fact)
   const nav = doc.navigation.map((n) => n.href)
   for (const slug of ['about', 'contact']) t.ok(nav.includes(`/pages/${slug}`), `the menu links to /pages/${slug}`)
 })
@@ -67,7 +86,11 @@ t.test('awkward store data still makes a valid document', async (t) => {
 })
 
 t.test('the hero image is the widest landscape asset', async (t) => {
-  const asset = (id: string, width: number | null, height: number | null) => ({ id, width, height, themeUrl: `/media/${id}.png` }) as MediaAssetView
-  t.equal(heroImageOf([asset('logo', 256, 256), asset('a', 1200, 480), asset('b', 1600, 600), asset('tall', 400, 900)])?.id, 'b')
+  const asset = (id: string, width: number | null, height: number | null) =>
+    ({ id, width, height, themeUrl: `/media/${id}.png` }) as MediaAssetView
+  t.equal(
+    heroImageOf([asset('logo', 256, 256), asset('a', 1200, 480), asset('b', 1600, 600), asset('tall', 400, 900)])?.id,
+    'b',
+  )
   t.equal(heroImageOf([asset('logo', 256, 256), asset('unknown', null, null)]), null)
 })

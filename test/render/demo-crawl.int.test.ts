@@ -6,7 +6,14 @@ import { byTag, elements, parse, textOf } from './support.ts'
 // Every link, image, stylesheet and GET form of every page they reach must answer (no 404 and
 // no other error), and each store shows its own identity and design.
 
-type Crawl = { pages: number; links: number; checked: number; external: number; failures: string[]; pagesSeen: Map<string, string> }
+type Crawl = {
+  pages: number
+  links: number
+  checked: number
+  external: number
+  failures: string[]
+  pagesSeen: Map<string, string>
+}
 
 type El = ReturnType<typeof elements>[number]
 
@@ -15,7 +22,11 @@ function submission(form: El): string[] {
   const buttons = elements(form, (e) => e.name === 'button' && (e.attribs.type ?? 'submit') === 'submit')
   if (buttons.length > 0 && buttons.every((b) => b.attribs.disabled !== undefined)) return []
   const params = new URLSearchParams()
-  for (const field of elements(form, (e) => (e.name === 'input' || e.name === 'select') && e.attribs.name !== undefined && e.attribs.disabled === undefined)) {
+  for (const field of elements(
+    form,
+    (e) =>
+      (e.name === 'input' || e.name === 'select') && e.attribs.name !== undefined && e.attribs.disabled === undefined,
+  )) {
     const type = field.attribs.type ?? 'text'
     if (field.name === 'select') {
       const options = byTag(field, 'option')
@@ -29,7 +40,10 @@ function submission(form: El): string[] {
   return [`${form.attribs.action ?? ''}${qs ? `?${qs}` : ''}`]
 }
 
-async function crawl(get: (url: string) => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>, root: string): Promise<Crawl> {
+async function crawl(
+  get: (url: string) => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>,
+  root: string,
+): Promise<Crawl> {
   const result: Crawl = { pages: 0, links: 0, checked: 0, external: 0, failures: [], pagesSeen: new Map() }
   const status = new Map<string, number>()
   const queue = [root]
@@ -50,7 +64,9 @@ async function crawl(get: (url: string) => Promise<{ statusCode: number; headers
     const targets = [
       ...elements(dom, (e) => e.name === 'a' || e.name === 'link').map((e) => e.attribs.href),
       ...byTag(dom, 'img').map((e) => e.attribs.src),
-      ...elements(dom, (e) => e.name === 'form' && (e.attribs.method ?? 'get').toLowerCase() === 'get').flatMap(submission),
+      ...elements(dom, (e) => e.name === 'form' && (e.attribs.method ?? 'get').toLowerCase() === 'get').flatMap(
+        submission,
+      ),
     ]
     for (const raw of targets) {
       if (raw === undefined || raw === '' || raw.startsWith('#')) continue
@@ -62,7 +78,8 @@ async function crawl(get: (url: string) => Promise<{ statusCode: number; headers
       const target = new URL(raw, `http://storefront.test${url}`)
       const path = `${target.pathname}${target.search}`
       if (queued.has(path)) {
-        if (status.get(path) !== undefined && status.get(path) !== 200) result.failures.push(`${status.get(path)} ${path} (linked from ${url})`)
+        if (status.get(path) !== undefined && status.get(path) !== 200)
+          result.failures.push(`${status.get(path)} ${path} (linked from ${url})`)
         continue
       }
       queued.add(path)
@@ -93,10 +110,13 @@ t.test('the demo storefronts have no dead ends and speak for their stores', asyn
     await t.test(slug, async (t) => {
       const root = `/s/${slug}`
       const result = await crawl(get, root)
-      t.comment(`${slug}: ${result.pages} pages crawled, ${result.links} links followed (${result.checked} distinct URLs fetched, ${result.external} external or contact links not fetched)`)
+      t.comment(
+        `${slug}: ${result.pages} pages crawled, ${result.links} links followed (${result.checked} distinct URLs fetched, ${result.external} external or contact links not fetched)`,
+      )
       t.same(result.failures, [], 'no link answers 404 or any other error')
       t.ok(result.pages >= 40, `every product, collection and page is reached (${result.pages} pages)`)
-      for (const page of ['about', 'contact', 'shipping-returns', 'cash-on-delivery']) t.ok(result.pagesSeen.has(`${root}/pages/${page}`), `the footer's /pages/${page} is reached`)
+      for (const page of ['about', 'contact', 'shipping-returns', 'cash-on-delivery'])
+        t.ok(result.pagesSeen.has(`${root}/pages/${page}`), `the footer's /pages/${page} is reached`)
 
       const home = parse(result.pagesSeen.get(root)!)
       homes.set(slug, result.pagesSeen.get(root)!)
@@ -108,7 +128,11 @@ t.test('the demo storefronts have no dead ends and speak for their stores', asyn
       const brand = elements(home, (e) => e.name === 'a' && e.attribs.class === 'brand')[0]!
       t.match(byTag(brand, 'img')[0]?.attribs.src, /^\/media\/[0-9a-f]{64}\.png$/, 'the header shows the store’s logo')
       const heroImg = elements(home, (e) => e.name === 'div' && e.attribs.class === 'hero-media')[0]
-      t.match(heroImg && byTag(heroImg, 'img')[0]?.attribs.src, /^\/media\/[0-9a-f]{64}\.png$/, 'the hero has an image from the store’s media')
+      t.match(
+        heroImg && byTag(heroImg, 'img')[0]?.attribs.src,
+        /^\/media\/[0-9a-f]{64}\.png$/,
+        'the hero has an image from the store’s media',
+      )
       const about = textOf(parse(result.pagesSeen.get(`${root}/pages/about`)!))
       t.ok(about.includes(name), 'the About page names the store')
       const contact = textOf(parse(result.pagesSeen.get(`${root}/pages/contact`)!))
@@ -121,13 +145,19 @@ t.test('the demo storefronts have no dead ends and speak for their stores', asyn
       const dom = parse(html)
       return {
         preset: byTag(dom, 'body')[0]!.attribs.class,
-        sections: elements(dom, (e) => e.attribs['data-section-type'] !== undefined).map((e) => e.attribs['data-section-type']),
+        sections: elements(dom, (e) => e.attribs['data-section-type'] !== undefined).map(
+          (e) => e.attribs['data-section-type'],
+        ),
       }
     }
     const atlas = design(homes.get('atlas')!)
     const lumen = design(homes.get('lumen')!)
     t.not(atlas.preset, lumen.preset, `different presets (${atlas.preset}, ${lumen.preset})`)
     t.notSame(atlas.sections, lumen.sections, 'different home layouts')
-    t.ok(homes.get('atlas')!.includes('Tested on Moroccan trails') && !homes.get('lumen')!.includes('Tested on Moroccan trails'), 'each store its own copy')
+    t.ok(
+      homes.get('atlas')!.includes('Tested on Moroccan trails') &&
+        !homes.get('lumen')!.includes('Tested on Moroccan trails'),
+      'each store its own copy',
+    )
   })
 })

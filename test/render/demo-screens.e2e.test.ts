@@ -10,7 +10,15 @@ import { storeRefs } from './support.ts'
 // test-artifacts/demo/ (gitignored) for a person to look at.
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 const ARTIFACTS = new URL('../../test-artifacts/demo/', import.meta.url)
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -32,7 +40,9 @@ async function settle(page: Page): Promise<void> {
 
 t.test('the demo storefronts in Chromium', async (t) => {
   if (!existsSync(CHROMIUM)) {
-    t.fail(`Chromium is missing at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`)
+    t.fail(
+      `Chromium is missing at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    )
     return
   }
   mkdirSync(ARTIFACTS, { recursive: true })
@@ -46,13 +56,21 @@ t.test('the demo storefronts in Chromium', async (t) => {
 
   for (const slug of ['atlas', 'lumen'] as const) {
     const product = refs[slug].productRecords.find((p) => p.images.length > 1)!
-    const pages = { home: '', collection: `/collections/${refs[slug].collections[0]}`, product: `/products/${product.id}`, about: '/pages/about' }
+    const pages = {
+      home: '',
+      collection: `/collections/${refs[slug].collections[0]}`,
+      product: `/products/${product.id}`,
+      about: '/pages/about',
+    }
     for (const viewport of VIEWPORTS) {
       await t.test(`${slug} ${viewport.name}`, async (t) => {
         const context = await browser.newContext({ viewport, deviceScaleFactor: 1 })
         const page = await context.newPage()
         const problems: string[] = []
-        page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`console ${m.type()}: ${m.text()}`))
+        page.on(
+          'console',
+          (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`console ${m.type()}: ${m.text()}`),
+        )
         page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
         page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`))
         page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`))
@@ -60,14 +78,22 @@ t.test('the demo storefronts in Chromium', async (t) => {
           const res = await page.goto(`${origin}/s/${slug}${path}`, { waitUntil: 'load' })
           t.equal(res?.status(), 200, `${name} answers 200`)
           await settle(page)
-          const [total, loaded] = await page.$$eval('img', (imgs) => [imgs.length, imgs.filter((i) => i.complete && i.naturalWidth > 0).length])
+          const [total, loaded] = await page.$$eval('img', (imgs) => [
+            imgs.length,
+            imgs.filter((i) => i.complete && i.naturalWidth > 0).length,
+          ])
           t.equal(loaded, total, `${name}: all ${total} images load`)
           const overflow = await page.evaluate(() => {
-            const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement
+            const d = (
+              globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
+            ).document.documentElement
             return d.scrollWidth - d.clientWidth
           })
           t.ok(overflow <= 0, `${name}: no horizontal scrolling (${overflow}px)`)
-          await page.screenshot({ path: new URL(`${slug}-${name}-${viewport.name}.png`, ARTIFACTS).pathname, fullPage: true })
+          await page.screenshot({
+            path: new URL(`${slug}-${name}-${viewport.name}.png`, ARTIFACTS).pathname,
+            fullPage: true,
+          })
         }
         t.same(problems, [], 'no console errors, failed requests or error responses')
         await context.close()

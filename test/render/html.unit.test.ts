@@ -10,7 +10,10 @@ import { readDocument } from '../../src/render/document.ts'
 t.test('the html tag escapes every interpolated value', async (t) => {
   const evil = `<script>alert("x")</script>&'`
   t.equal(html`<p>${evil}</p>`.value, '<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;</p>')
-  t.equal(html`<p title="${evil}">x</p>`.value, '<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;">x</p>')
+  t.equal(
+    html`<p title="${evil}">x</p>`.value,
+    '<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;">x</p>',
+  )
   t.equal(html`<p>${['a<', html`<b>b</b>`]}</p>`.value, '<p>a&lt;<b>b</b></p>', 'lists: strings escaped, Html kept')
   t.equal(html`<p>${null}${undefined}${false}${3}</p>`.value, '<p>3</p>')
   t.equal(escapeHtml('a\u0000b\u0007c\nd'), 'abc\nd', 'control characters removed')
@@ -36,7 +39,18 @@ t.test('URL attributes take only a SafeUrl, and unsafe contexts refuse values', 
 
 t.test('URLs: the theme URL policy applies at render time', async (t) => {
   const urls = createUrls('/preview/tok.en.x', 'http://storefront.test')
-  for (const bad of ['javascript:alert(1)', 'java&#x73;cript:alert(1)', 'data:text/html,x', '//evil.example/', 'http://insecure.example/', 'vbscript:x', ' /x', '/x"><script>', 42, null]) {
+  for (const bad of [
+    'javascript:alert(1)',
+    'java&#x73;cript:alert(1)',
+    'data:text/html,x',
+    '//evil.example/',
+    'http://insecure.example/',
+    'vbscript:x',
+    ' /x',
+    '/x"><script>',
+    42,
+    null,
+  ]) {
     t.equal(urls.link(bad), null, `link ${JSON.stringify(bad)} dropped`)
     t.equal(urls.image(bad), null, `image ${JSON.stringify(bad)} dropped`)
   }
@@ -44,22 +58,50 @@ t.test('URLs: the theme URL policy applies at render time', async (t) => {
   t.equal(urls.link('/pages/about?x=1')?.value, '/preview/tok.en.x/pages/about?x=1', 'query kept')
   t.equal(urls.link('/media/a.png')?.value, '/media/a.png', 'service files keep their path')
   t.equal(urls.link('https://example.com/a')?.value, 'https://example.com/a')
-  t.equal(urls.image('http://storefront.test/media/a.png')?.value, '/media/a.png', 'catalog images become site-relative')
-  t.equal(urls.path('/products', { page: 2, sort: 'price-asc', x: undefined })?.value, '/preview/tok.en.x/products?page=2&sort=price-asc')
+  t.equal(
+    urls.image('http://storefront.test/media/a.png')?.value,
+    '/media/a.png',
+    'catalog images become site-relative',
+  )
+  t.equal(
+    urls.path('/products', { page: 2, sort: 'price-asc', x: undefined })?.value,
+    '/preview/tok.en.x/products?page=2&sort=price-asc',
+  )
   t.equal(urls.contact('mailto:a@b.example')?.value, 'mailto:a@b.example')
   t.equal(urls.contact('tel:+212600000000')?.value, 'tel:+212600000000')
   t.ok(urls.dropped.length > 0, 'drops are counted for the notes')
 })
 
 t.test('rich text is re-sanitized and its links stay in the storefront', async (t) => {
-  t.equal(richText('<p onclick="x">Hi <a href="/pages/a">a</a> <a href="javascript:alert(1)">b</a></p><script>x</script>', '/s/shop').value, '<p>Hi <a href="/s/shop/pages/a">a</a> <a>b</a></p>')
-  t.equal(richText('<a href="/media/x.png">m</a><a href="https://e.example/">e</a>', '/s/shop').value, '<a href="/media/x.png">m</a><a href="https://e.example/">e</a>')
-  t.equal(richText('Text &lt;a href="/x"&gt;', '/s/shop').value, 'Text &lt;a href="/x"&gt;', 'escaped text is not rewritten')
+  t.equal(
+    richText(
+      '<p onclick="x">Hi <a href="/pages/a">a</a> <a href="javascript:alert(1)">b</a></p><script>x</script>',
+      '/s/shop',
+    ).value,
+    '<p>Hi <a href="/s/shop/pages/a">a</a> <a>b</a></p>',
+  )
+  t.equal(
+    richText('<a href="/media/x.png">m</a><a href="https://e.example/">e</a>', '/s/shop').value,
+    '<a href="/media/x.png">m</a><a href="https://e.example/">e</a>',
+  )
+  t.equal(
+    richText('Text &lt;a href="/x"&gt;', '/s/shop').value,
+    'Text &lt;a href="/x"&gt;',
+    'escaped text is not rewritten',
+  )
   t.equal(richText(42, '/s/shop').value, '')
 })
 
 t.test('inline CSS comes only from validated tokens; its hash goes into the CSP', async (t) => {
-  const doc = readDocument({ theme: { theme: 'bold', primaryColor: '#fff;}body{background:url(javascript:alert(1))', secondaryColor: '#abc', font: "Inter'}", logo: null } })
+  const doc = readDocument({
+    theme: {
+      theme: 'bold',
+      primaryColor: '#fff;}body{background:url(javascript:alert(1))',
+      secondaryColor: '#abc',
+      font: "Inter'}",
+      logo: null,
+    },
+  })
   t.equal(doc.tokens.primaryColor, '#1f2937', 'invalid color falls back')
   t.equal(doc.tokens.font, 'Inter')
   const styles = new PageStyles()
@@ -90,7 +132,8 @@ t.test('routes and query parameters', async (t) => {
   t.same(parseRoute('/pages/about-us'), { kind: 'page', slug: 'about-us' })
   t.same(parseRoute('/blog/sample'), { kind: 'blog', slug: 'sample' })
   t.same(parseRoute('/checkout'), { kind: 'checkout' })
-  for (const bad of ['/products/a/b', '/products/%E0%A4%A', '/pages/About', '/nope', '/products/<x>']) t.same(parseRoute(bad), { kind: 'not-found' }, bad)
+  for (const bad of ['/products/a/b', '/products/%E0%A4%A', '/pages/About', '/nope', '/products/<x>'])
+    t.same(parseRoute(bad), { kind: 'not-found' }, bad)
   const q = readQuery(new URLSearchParams('variant=var_1&page=3&sort=price-desc&available=1&min=10&max=x&junk=1'))
   t.same(q, { variant: 'var_1', page: 3, sort: 'price-desc', inStock: true, minPrice: 10, maxPrice: null })
   t.equal(queryKey({ kind: 'home' }, q), '', 'home ignores the query')
@@ -100,7 +143,13 @@ t.test('routes and query parameters', async (t) => {
 
 t.test('the render cache: LRU, byte budget, time-to-live, one producer for concurrent misses', async (t) => {
   let now = 0
-  const cache = new RenderCache<string>({ maxEntries: 2, maxBytes: 100, ttlMs: 10_000, now: () => now, sizeOf: (v) => v.length })
+  const cache = new RenderCache<string>({
+    maxEntries: 2,
+    maxBytes: 100,
+    ttlMs: 10_000,
+    now: () => now,
+    sizeOf: (v) => v.length,
+  })
   cache.set('a', 'x'.repeat(10))
   cache.set('b', 'y'.repeat(10))
   now = 1500
@@ -126,8 +175,15 @@ t.test('the render cache: LRU, byte budget, time-to-live, one producer for concu
     await new Promise((r) => setTimeout(r, 10))
     return { value: 'v', store: true }
   }
-  const results = await Promise.all([cache.getOrCreate('k', produce), cache.getOrCreate('k', produce), cache.getOrCreate('k', produce)])
+  const results = await Promise.all([
+    cache.getOrCreate('k', produce),
+    cache.getOrCreate('k', produce),
+    cache.getOrCreate('k', produce),
+  ])
   t.equal(runs, 1, 'one render for three concurrent requests')
-  t.same(results.map((r) => r.value), ['v', 'v', 'v'])
+  t.same(
+    results.map((r) => r.value),
+    ['v', 'v', 'v'],
+  )
   t.equal((await cache.getOrCreate('k', produce)).hit, true)
 })

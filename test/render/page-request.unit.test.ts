@@ -7,7 +7,10 @@ import { pageRequest } from '../../src/render/routes.ts'
 t.test('a repeated request gets the same parsed request, frozen', async (t) => {
   const first = pageRequest('/products', 'page=2&sort=price-asc')
   t.equal(pageRequest('/products', 'page=2&sort=price-asc'), first, 'kept')
-  t.ok(Object.isFrozen(first) && Object.isFrozen(first.route) && Object.isFrozen(first.query), 'nobody can change what others share')
+  t.ok(
+    Object.isFrozen(first) && Object.isFrozen(first.route) && Object.isFrozen(first.query),
+    'nobody can change what others share',
+  )
   t.not(pageRequest('/products', 'page=3&sort=price-asc').pageKey, first.pageKey, 'another query: another cache key')
 })
 

@@ -2,7 +2,19 @@ import t, { type Test } from 'tap'
 import { SignJWT } from 'jose'
 import { issuePreviewToken } from '../../src/preview/tokens.ts'
 import { STORE_A, STORE_B, testApp } from '../support/app.ts'
-import { activeContent, api, byTag, draftWithDocument, elements, formatPrice, parse, previewPath, sampleDocument, storeRefs, textOf } from './support.ts'
+import {
+  activeContent,
+  api,
+  byTag,
+  draftWithDocument,
+  elements,
+  formatPrice,
+  parse,
+  previewPath,
+  sampleDocument,
+  storeRefs,
+  textOf,
+} from './support.ts'
 
 const HERO = 'Spring on the trail'
 
@@ -42,12 +54,20 @@ t.test('signed previews of a draft', async (t) => {
     t.match(res.headers['content-security-policy'], /script-src 'none'/)
     t.notMatch(res.headers['content-security-policy'], /unsafe-inline/)
     t.equal(res.headers['referrer-policy'], 'no-referrer', 'the token never leaks through Referer')
-    t.ok(elements(dom, (e) => e.name === 'meta' && e.attribs.name === 'robots' && /noindex/.test(e.attribs.content ?? '')).length === 1)
+    t.ok(
+      elements(dom, (e) => e.name === 'meta' && e.attribs.name === 'robots' && /noindex/.test(e.attribs.content ?? ''))
+        .length === 1,
+    )
     for (const link of byTag(dom, 'a')) {
       const href = link.attribs.href ?? ''
-      if (href.startsWith('/')) t.ok(href.startsWith(`/preview/${token}`) || href.startsWith('/media/'), `internal link ${href.slice(0, 40)}… stays in the preview`)
+      if (href.startsWith('/'))
+        t.ok(
+          href.startsWith(`/preview/${token}`) || href.startsWith('/media/'),
+          `internal link ${href.slice(0, 40)}… stays in the preview`,
+        )
     }
-    for (const form of byTag(dom, 'form')) t.ok(form.attribs.action?.startsWith(`/preview/${token}/`), 'forms stay in the preview')
+    for (const form of byTag(dom, 'form'))
+      t.ok(form.attribs.action?.startsWith(`/preview/${token}/`), 'forms stay in the preview')
     const price = formatPrice('fr-MA', a.productRecords[0]!.priceRange!.min.cents, 'MAD')
     t.ok(textOf(dom).includes(price), `a real price (${price})`)
     for (const p of b.productRecords) t.notOk(textOf(dom).includes(p.title), 'nothing of the other store')
@@ -67,7 +87,11 @@ t.test('signed previews of a draft', async (t) => {
     t.ok(textOf(dom).includes('Order now, pay on delivery'), 'the draft’s product template')
     const collection = await get(`${path}/collections/${a.collections[0]}?sort=price-desc&page=1`)
     t.equal(collection.statusCode, 200)
-    t.equal(elements(parse(collection.body), (e) => e.name === 'option' && 'selected' in e.attribs)[0]?.attribs.value, 'price-desc', 'sort kept')
+    t.equal(
+      elements(parse(collection.body), (e) => e.name === 'option' && 'selected' in e.attribs)[0]?.attribs.value,
+      'price-desc',
+      'sort kept',
+    )
     t.equal((await get(`${path}/pages/lookbook`)).statusCode, 200, 'draft pages are previewed')
     t.equal((await get(`${path}/pages/about`)).statusCode, 200)
     t.equal((await get(`${path}/blog/sample`)).statusCode, 200)
@@ -77,30 +101,49 @@ t.test('signed previews of a draft', async (t) => {
     t.ok(missing.body.includes('preview-banner'))
     const checkout = await get(`${path}/checkout?variant=${second.id}&quantity=2`)
     t.equal(checkout.statusCode, 200)
-    t.ok(textOf(parse(checkout.body)).includes(formatPrice('fr-MA', second.price.cents * 2, 'MAD')), 'checkout: the subtotal of two')
+    t.ok(
+      textOf(parse(checkout.body)).includes(formatPrice('fr-MA', second.price.cents * 2, 'MAD')),
+      'checkout: the subtotal of two',
+    )
     t.ok(checkout.body.includes('preview-banner'), 'checkout in a preview is marked too')
     t.equal(checkout.headers['cache-control'], 'private, no-store')
-    const newsletter = await app.inject({ method: 'POST', url: `${path}/newsletter`, payload: 'email=a%40b.example', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const newsletter = await app.inject({
+      method: 'POST',
+      url: `${path}/newsletter`,
+      payload: 'email=a%40b.example',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     t.equal(newsletter.statusCode, 200)
     t.match(textOf(parse(newsletter.body)), /not stored/)
   })
 
   await t.test('edits to the draft show on reload', async (t) => {
-    await api(app, keyA, 'POST', `/api/v1/themes/${themeId}/batch`, { operations: [{ op: 'updateSection', sectionId: 'home-hero', settings: { heading: 'Summer on the trail' } }] })
+    await api(app, keyA, 'POST', `/api/v1/themes/${themeId}/batch`, {
+      operations: [{ op: 'updateSection', sectionId: 'home-hero', settings: { heading: 'Summer on the trail' } }],
+    })
     const res = await get(path)
     t.ok(res.body.includes('Summer on the trail'), 'the new version renders')
     t.notOk(res.body.includes(HERO))
-    await api(app, keyA, 'POST', `/api/v1/themes/${themeId}/batch`, { operations: [{ op: 'updateSection', sectionId: 'home-hero', settings: { heading: HERO } }] })
+    await api(app, keyA, 'POST', `/api/v1/themes/${themeId}/batch`, {
+      operations: [{ op: 'updateSection', sectionId: 'home-hero', settings: { heading: HERO } }],
+    })
   })
 
   await t.test('expired, tampered, other-purpose and malformed tokens get the 401 page', async (t) => {
-    const past = await issuePreviewToken(secret, { storeId: STORE_A, themeId, themeVersion: 1, now: new Date(Date.now() - 16 * 60 * 1000) })
+    const past = await issuePreviewToken(secret, {
+      storeId: STORE_A,
+      themeId,
+      themeVersion: 1,
+      now: new Date(Date.now() - 16 * 60 * 1000),
+    })
     await expectRejected(t, `/preview/${past.token}`, /expired/)
     await expectRejected(t, `/preview/${past.token}/products/${a.products[0]}`, /expired/)
     const [header, payload, signature] = token.split('.') as [string, string, string]
     const flipped = signature.slice(0, 10) + (signature[10] === 'A' ? 'B' : 'A') + signature.slice(11)
     await expectRejected(t, `/preview/${header}.${payload}.${flipped}`, /not valid/)
-    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), theme: 'thm_other' })).toString('base64url')
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), theme: 'thm_other' }),
+    ).toString('base64url')
     await expectRejected(t, `/preview/${header}.${forgedPayload}.${signature}`, /not valid/)
     const otherPurpose = await new SignJWT({ purpose: 'password_reset', store: STORE_A, theme: themeId, ver: 1 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -111,7 +154,12 @@ t.test('signed previews of a draft', async (t) => {
       .setExpirationTime('10m')
       .sign(new TextEncoder().encode(`preview:${secret}`))
     await expectRejected(t, `/preview/${otherPurpose}`, /not valid/)
-    const otherKey = await issuePreviewToken('another-secret-of-at-least-32-characters!', { storeId: STORE_A, themeId, themeVersion: 1, now: new Date() })
+    const otherKey = await issuePreviewToken('another-secret-of-at-least-32-characters!', {
+      storeId: STORE_A,
+      themeId,
+      themeVersion: 1,
+      now: new Date(),
+    })
     await expectRejected(t, `/preview/${otherKey.token}`, /not valid/)
     await expectRejected(t, '/preview/not-a-token', /not valid/)
     await expectRejected(t, '/preview/a.b.c/products', /not valid/)
@@ -122,7 +170,12 @@ t.test('signed previews of a draft', async (t) => {
   await t.test('a token is bound to its store and theme', async (t) => {
     const crossed = await issuePreviewToken(secret, { storeId: STORE_B, themeId, themeVersion: 1, now: new Date() })
     await expectRejected(t, `/preview/${crossed.token}`, /no longer available/)
-    const ghost = await issuePreviewToken(secret, { storeId: STORE_A, themeId: 'thm_missing', themeVersion: 1, now: new Date() })
+    const ghost = await issuePreviewToken(secret, {
+      storeId: STORE_A,
+      themeId: 'thm_missing',
+      themeVersion: 1,
+      now: new Date(),
+    })
     await expectRejected(t, `/preview/${ghost.token}`, /no longer available/)
     // Store B's own draft previews store B's catalog, never A's.
     const themeB = await draftWithDocument(app, keyB, sampleDocument(b), 'Lumen draft')
@@ -131,7 +184,10 @@ t.test('signed previews of a draft', async (t) => {
     t.equal(resB.statusCode, 200)
     const textB = textOf(parse(resB.body))
     for (const p of a.productRecords) t.notOk(textB.includes(p.title), `B's preview shows no A product (${p.title})`)
-    t.ok(b.productRecords.slice(0, 3).every((p) => textB.includes(p.title)), 'B’s own products')
+    t.ok(
+      b.productRecords.slice(0, 3).every((p) => textB.includes(p.title)),
+      'B’s own products',
+    )
     const crossProduct = await get(`${previewB.path}/products/${a.products[0]}`)
     t.equal(crossProduct.statusCode, 404, "A's product through B's preview is not found")
     const crossCheckout = await get(`${previewB.path}/checkout?variant=${a.productRecords[0]!.variants[0]!.id}`)
@@ -139,10 +195,13 @@ t.test('signed previews of a draft', async (t) => {
   })
 
   await t.test('an archived theme can no longer be previewed', async (t) => {
-    const res = await app.inject({ method: 'DELETE', url: `/api/v1/themes/${themeId}`, headers: { authorization: `Bearer ${keyA}` } })
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/themes/${themeId}`,
+      headers: { authorization: `Bearer ${keyA}` },
+    })
     t.equal(res.statusCode, 200, res.body)
     await expectRejected(t, path, /no longer available/)
     await expectRejected(t, `${path}/products/${a.products[0]}`, /no longer available/)
   })
 })
-

@@ -24,15 +24,44 @@ t.test('a product page leaves its own product out of newest, collection and hand
     { id: 'product-details', type: 'product-details', settings: {} },
     { id: 'grid-newest', type: 'product-grid', settings: { heading: 'Just in', source: 'newest', limit: 3 } },
     // The whole collection, so the product would be in it but for the page.
-    { id: 'grid-collection', type: 'product-grid', settings: { heading: 'From the collection', source: 'collection', collectionId: holding!.id, limit: 48 } },
-    { id: 'grid-manual', type: 'product-grid', settings: { heading: 'Picked', source: 'manual', productIds: [shown, a.products.find((p) => p !== shown)!], limit: 2 } },
+    {
+      id: 'grid-collection',
+      type: 'product-grid',
+      settings: { heading: 'From the collection', source: 'collection', collectionId: holding!.id, limit: 48 },
+    },
+    {
+      id: 'grid-manual',
+      type: 'product-grid',
+      settings: {
+        heading: 'Picked',
+        source: 'manual',
+        productIds: [shown, a.products.find((p) => p !== shown)!],
+        limit: 2,
+      },
+    },
   ] as ThemeDocument['templates']['product']
   const render = (id: string) =>
-    renderStorefrontPage({ store, document: doc, catalog: databaseCatalog(services.read, STORE_A), query: readQuery(new URLSearchParams()), mode: 'live', basePath: '/s/atlas', serviceBaseUrl: services.baseUrl, now: new Date('2026-03-01T12:00:00Z'), route: { kind: 'product', id } })
+    renderStorefrontPage({
+      store,
+      document: doc,
+      catalog: databaseCatalog(services.read, STORE_A),
+      query: readQuery(new URLSearchParams()),
+      mode: 'live',
+      basePath: '/s/atlas',
+      serviceBaseUrl: services.baseUrl,
+      now: new Date('2026-03-01T12:00:00Z'),
+      route: { kind: 'product', id },
+    })
   const linkedIn = (html: string, sectionId: string) => {
     const [section] = elements(parse(html), (e) => e.attribs['data-section-id'] === sectionId)
     if (!section) return null
-    return [...new Set(elements(section, (e) => e.name === 'a' && /\/products\/[^/?#]+$/.test(e.attribs.href ?? '')).map((e) => e.attribs.href!.split('/').at(-1)!))]
+    return [
+      ...new Set(
+        elements(section, (e) => e.name === 'a' && /\/products\/[^/?#]+$/.test(e.attribs.href ?? '')).map(
+          (e) => e.attribs.href!.split('/').at(-1)!,
+        ),
+      ),
+    ]
   }
 
   const page = await render(shown)
@@ -41,11 +70,23 @@ t.test('a product page leaves its own product out of newest, collection and hand
   t.ok(fromNewest, 'the newest grid is there')
   t.notOk(fromNewest!.includes(shown), 'without the product the page shows')
   t.equal(fromNewest!.length, 3, 'and still as many products as asked for')
-  t.same(linkedIn(page.html, 'grid-collection'), holding!.productIds.filter((id) => id !== shown), 'the collection grid leaves it out too')
-  t.same(linkedIn(page.html, 'grid-manual'), [a.products.find((p) => p !== shown)], 'a hand-picked grid shows the others it lists')
+  t.same(
+    linkedIn(page.html, 'grid-collection'),
+    holding!.productIds.filter((id) => id !== shown),
+    'the collection grid leaves it out too',
+  )
+  t.same(
+    linkedIn(page.html, 'grid-manual'),
+    [a.products.find((p) => p !== shown)],
+    'a hand-picked grid shows the others it lists',
+  )
 
   // On another product's page the same grids list it again.
   const other = await render(a.products.find((p) => p !== shown)!)
   t.equal(linkedIn(other.html, 'grid-newest')![0], shown, 'elsewhere the newest product is listed first')
-  t.same(linkedIn(other.html, 'grid-manual'), [shown], 'and the hand-picked grid shows it (its other product is that page)')
+  t.same(
+    linkedIn(other.html, 'grid-manual'),
+    [shown],
+    'and the hand-picked grid shows it (its other product is that page)',
+  )
 })

@@ -17,8 +17,18 @@ t.test('every section type renders with live catalog data, and only this storeâ€
   t.ok(valid.ok, 'the sample document is a valid theme', valid.ok ? {} : { issues: valid.issues })
 
   const store = (await loadStoreView(services.read, STORE_A))!
-  const base = { store, document: doc, catalog: databaseCatalog(services.read, STORE_A), query: readQuery(new URLSearchParams()), mode: 'live' as const, basePath: '/s/atlas', serviceBaseUrl: services.baseUrl, now: new Date('2026-03-01T12:00:00Z') }
-  const render = (route: Route, extra: Partial<RenderRequest> = {}) => renderStorefrontPage({ ...base, route, ...extra })
+  const base = {
+    store,
+    document: doc,
+    catalog: databaseCatalog(services.read, STORE_A),
+    query: readQuery(new URLSearchParams()),
+    mode: 'live' as const,
+    basePath: '/s/atlas',
+    serviceBaseUrl: services.baseUrl,
+    now: new Date('2026-03-01T12:00:00Z'),
+  }
+  const render = (route: Route, extra: Partial<RenderRequest> = {}) =>
+    renderStorefrontPage({ ...base, route, ...extra })
   const price = (cents: number) => formatPrice(store.locale, cents, store.currency)
   const product = (id: string) => a.productRecords.find((p) => p.id === id)!
   const collection = (id: string) => a.collectionRecords.find((c) => c.id === id)!
@@ -38,7 +48,10 @@ t.test('every section type renders with live catalog data, and only this storeâ€
     t.same(page.missingRefs, [], `${name}: no missing references`)
     const dom = parse(page.html)
     for (const el of elements(dom, (e) => e.attribs['data-section-type'] !== undefined)) {
-      t.ok(textOf(el).length > 0 || el.attribs['data-section-type'] === 'spacer', `${name}: ${el.attribs['data-section-type']} has content`)
+      t.ok(
+        textOf(el).length > 0 || el.attribs['data-section-type'] === 'spacer',
+        `${name}: ${el.attribs['data-section-type']} has content`,
+      )
       rendered.add(el.attribs['data-section-type']!)
     }
     t.same(activeContent(page.html), [], `${name}: nothing executable`)
@@ -46,7 +59,10 @@ t.test('every section type renders with live catalog data, and only this storeâ€
     t.equal(byTag(dom, 'header').length, 1, `${name}: one header`)
     t.equal(byTag(dom, 'main').length, 1, `${name}: one main`)
     t.equal(byTag(dom, 'footer').length, 1, `${name}: one footer`)
-    t.ok(byTag(dom, 'nav').some((n) => n.attribs['aria-label'] === 'Main'), `${name}: main navigation`)
+    t.ok(
+      byTag(dom, 'nav').some((n) => n.attribs['aria-label'] === 'Main'),
+      `${name}: main navigation`,
+    )
     const firstLink = byTag(dom, 'a')[0]!
     t.equal(firstLink.attribs.href, '#main', `${name}: the skip link comes first`)
     t.equal(byTag(dom, 'h1').length, 1, `${name}: exactly one h1`)
@@ -57,8 +73,10 @@ t.test('every section type renders with live catalog data, and only this storeâ€
     })
     for (const image of byTag(dom, 'img')) t.type(image.attribs.alt, 'string', `${name}: img has alt`)
     for (const id of b.products) t.notOk(page.html.includes(id), `${name}: no product id of the other store`)
-    for (const p of b.productRecords) t.notOk(textOf(dom).includes(p.title), `${name}: no product of the other store (${p.title})`)
-    for (const c of b.collectionRecords) t.notOk(textOf(dom).includes(c.title), `${name}: no collection of the other store`)
+    for (const p of b.productRecords)
+      t.notOk(textOf(dom).includes(p.title), `${name}: no product of the other store (${p.title})`)
+    for (const c of b.collectionRecords)
+      t.notOk(textOf(dom).includes(c.title), `${name}: no collection of the other store`)
   }
   t.same([...rendered].sort(), [...SECTION_TYPES].sort(), 'all 17 section types rendered')
 
@@ -69,15 +87,28 @@ t.test('every section type renders with live catalog data, and only this storeâ€
     const p = product(id)
     const card = elements(section('home-picks'), (e) => e.name === 'article' && textOf(e).includes(p.title))[0]
     t.ok(card, `staff pick ${p.title} is shown`)
-    t.ok(card && textOf(card).includes(price(p.priceRange!.min.cents)), `with its price ${price(p.priceRange!.min.cents)}`)
+    t.ok(
+      card && textOf(card).includes(price(p.priceRange!.min.cents)),
+      `with its price ${price(p.priceRange!.min.cents)}`,
+    )
   }
   const featured = product(a.products[3]!)
   t.ok(textOf(section('home-featured')).includes(featured.title), 'featured product title')
-  t.ok(textOf(section('home-featured')).includes(price(featured.variants.find((v) => v.availableForSale)!.price.cents)), 'featured product price')
-  for (const id of a.collections.slice(0, 3)) t.ok(textOf(section('home-collections')).includes(collection(id).title), `collection ${collection(id).title}`)
+  t.ok(
+    textOf(section('home-featured')).includes(price(featured.variants.find((v) => v.availableForSale)!.price.cents)),
+    'featured product price',
+  )
+  for (const id of a.collections.slice(0, 3))
+    t.ok(textOf(section('home-collections')).includes(collection(id).title), `collection ${collection(id).title}`)
   const best = collection(a.collections[0]!).productIds.map(product).filter(Boolean)
-  t.ok(best.some((p) => textOf(section('home-best')).includes(p.title)), 'collection grid shows a product of the collection')
-  t.ok(textOf(home).indexOf('Free delivery on orders over') < textOf(home).indexOf('Spring on the trail'), 'the leading announcement bar sits above the hero')
+  t.ok(
+    best.some((p) => textOf(section('home-best')).includes(p.title)),
+    'collection grid shows a product of the collection',
+  )
+  t.ok(
+    textOf(home).indexOf('Free delivery on orders over') < textOf(home).indexOf('Spring on the trail'),
+    'the leading announcement bar sits above the hero',
+  )
   const h1 = byTag(home, 'h1')[0]!
   t.equal(textOf(h1), 'Spring on the trail', 'the hero heading is the page h1')
   const newsletter = byTag(section('home-news'), 'form')[0]!
@@ -89,7 +120,8 @@ t.test('every section type renders with live catalog data, and only this storeâ€
   // Internal links stay in the storefront.
   for (const link of byTag(home, 'a')) {
     const href = link.attribs.href ?? ''
-    if (href.startsWith('/')) t.ok(href.startsWith('/s/atlas') || href.startsWith('/media/'), `link ${href} stays under /s/atlas`)
+    if (href.startsWith('/'))
+      t.ok(href.startsWith('/s/atlas') || href.startsWith('/media/'), `link ${href} stays under /s/atlas`)
   }
 
   // Product page: live title, variant prices, stock and the order form to the service checkout.
@@ -111,13 +143,26 @@ t.test('every section type renders with live catalog data, and only this storeâ€
   const listed = c0.productIds.map(product).filter((p) => p !== undefined)
   t.ok(listed.length > 0)
   for (const p of listed.slice(0, 8)) t.ok(textOf(collectionDom).includes(p.title), `lists ${p.title}`)
-  t.ok(elements(collectionDom, (e) => e.name === 'input' && e.attribs.name === 'available').length === 1, 'in-stock filter shown')
-  t.ok(elements(collectionDom, (e) => e.name === 'select' && e.attribs.name === 'sort').length === 1, 'sort shown (default true)')
+  t.ok(
+    elements(collectionDom, (e) => e.name === 'input' && e.attribs.name === 'available').length === 1,
+    'in-stock filter shown',
+  )
+  t.ok(
+    elements(collectionDom, (e) => e.name === 'select' && e.attribs.name === 'sort').length === 1,
+    'sort shown (default true)',
+  )
 
   // All products: paginated by the template's productsPerPage (8).
   const productsDom = parse(pages.products.html)
-  t.equal(elements(productsDom, (e) => e.name === 'article' && (e.attribs.class ?? '').startsWith('card')).length, 8, '8 products per page')
-  t.ok(elements(productsDom, (e) => e.name === 'nav' && e.attribs['aria-label'] === 'Pagination').length === 1, 'pagination')
+  t.equal(
+    elements(productsDom, (e) => e.name === 'article' && (e.attribs.class ?? '').startsWith('card')).length,
+    8,
+    '8 products per page',
+  )
+  t.ok(
+    elements(productsDom, (e) => e.name === 'nav' && e.attribs['aria-label'] === 'Pagination').length === 1,
+    'pagination',
+  )
   const page2 = await render({ kind: 'products' }, { query: readQuery(new URLSearchParams('page=2&sort=price-asc')) })
   const cards = elements(parse(page2.html), (e) => e.name === 'article').map((e) => textOf(e))
   t.equal(cards.length, 8, 'page 2 has 8 products')
@@ -125,9 +170,29 @@ t.test('every section type renders with live catalog data, and only this storeâ€
   t.ok(cards[0]!.includes(price(cheapestFirst[8]!)), 'page 2 sorted by price starts with the 9th cheapest')
 
   // Tokens shape the page: logo, preset, font, colors.
-  const branded = await render({ kind: 'home' }, { document: { ...doc, theme: { theme: 'bold', primaryColor: '#123456', secondaryColor: '#abcdef', font: 'Playfair Display', logo: a.media[0]! } } })
+  const branded = await render(
+    { kind: 'home' },
+    {
+      document: {
+        ...doc,
+        theme: {
+          theme: 'bold',
+          primaryColor: '#123456',
+          secondaryColor: '#abcdef',
+          font: 'Playfair Display',
+          logo: a.media[0]!,
+        },
+      },
+    },
+  )
   const brandedDom = parse(branded.html)
-  const logo = elements(brandedDom, (e) => e.name === 'img' && e.parent !== null && (e.parent as { attribs?: Record<string, string> }).attribs?.class === 'brand')[0]
+  const logo = elements(
+    brandedDom,
+    (e) =>
+      e.name === 'img' &&
+      e.parent !== null &&
+      (e.parent as { attribs?: Record<string, string> }).attribs?.class === 'brand',
+  )[0]
   t.equal(logo?.attribs.src, a.media[0], 'the logo token is the header logo')
   t.equal(logo?.attribs.alt, store.name, 'with the store name as alt text')
   t.equal(byTag(brandedDom, 'body')[0]!.attribs.class, 'preset-bold', 'the preset')
@@ -139,9 +204,26 @@ t.test('every section type renders with live catalog data, and only this storeâ€
   t.ok(textOf(parse(pages.blog.html)).includes('sample post'), 'the blog route renders the sample post')
   t.ok(textOf(parse(pages.about.html)).includes('Founded by hikers'), 'published page')
   t.equal((await render({ kind: 'page', slug: 'lookbook' })).status, 404, 'draft page is not live')
-  t.equal((await render({ kind: 'page', slug: 'lookbook' }, { mode: 'preview', preview: { themeName: 'Spring', expiresAt: new Date('2026-03-01T12:15:00Z'), version: 3 } })).status, 200, 'draft page in a preview')
-  t.equal((await render({ kind: 'product', id: b.products[0]! })).status, 404, 'a product of the other store is not found')
-  t.equal((await render({ kind: 'collection', id: b.collections[0]! })).status, 404, 'a collection of the other store is not found')
+  t.equal(
+    (
+      await render(
+        { kind: 'page', slug: 'lookbook' },
+        { mode: 'preview', preview: { themeName: 'Spring', expiresAt: new Date('2026-03-01T12:15:00Z'), version: 3 } },
+      )
+    ).status,
+    200,
+    'draft page in a preview',
+  )
+  t.equal(
+    (await render({ kind: 'product', id: b.products[0]! })).status,
+    404,
+    'a product of the other store is not found',
+  )
+  t.equal(
+    (await render({ kind: 'collection', id: b.collections[0]! })).status,
+    404,
+    'a collection of the other store is not found',
+  )
   t.equal((await render({ kind: 'not-found' })).status, 404)
 })
 
@@ -155,7 +237,17 @@ t.test('a removed product renders nothing and is reported', async (t) => {
   await db.deleteFrom('product_variants').where('product_id', '=', removed).execute()
   await db.deleteFrom('products').where('product_id', '=', removed).execute()
   const store = (await loadStoreView(services.read, STORE_A))!
-  const page = await renderStorefrontPage({ store, document: doc, catalog: databaseCatalog(services.read, STORE_A), route: { kind: 'home' }, query: readQuery(new URLSearchParams()), mode: 'live', basePath: '/s/atlas', serviceBaseUrl: services.baseUrl, now: new Date() })
+  const page = await renderStorefrontPage({
+    store,
+    document: doc,
+    catalog: databaseCatalog(services.read, STORE_A),
+    route: { kind: 'home' },
+    query: readQuery(new URLSearchParams()),
+    mode: 'live',
+    basePath: '/s/atlas',
+    serviceBaseUrl: services.baseUrl,
+    now: new Date(),
+  })
   t.equal(page.status, 200)
   t.same(page.missingRefs, [`product:${removed}`])
   const dom = parse(page.html)

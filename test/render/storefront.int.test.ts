@@ -2,7 +2,18 @@ import t from 'tap'
 import { gunzipSync } from 'node:zlib'
 import { sql } from 'kysely'
 import { STORE_A, STORE_B, testApp } from '../support/app.ts'
-import { activeContent, api, byTag, draftWithDocument, elements, formatPrice, parse, sampleDocument, storeRefs, textOf } from './support.ts'
+import {
+  activeContent,
+  api,
+  byTag,
+  draftWithDocument,
+  elements,
+  formatPrice,
+  parse,
+  sampleDocument,
+  storeRefs,
+  textOf,
+} from './support.ts'
 
 t.test('the live storefront at /s/{slug}', async (t) => {
   const { app, services, keyA, keyB } = await testApp(t)
@@ -15,7 +26,11 @@ t.test('the live storefront at /s/{slug}', async (t) => {
     const res = await get('/s/atlas')
     t.equal(res.statusCode, 200)
     t.match(res.headers['content-type'], /^text\/html; charset=utf-8/)
-    t.equal(textOf(byTag(parse(res.body), 'h1')[0]!), 'Atlas Outfitters', 'the seeded Starter theme, with the store’s name in the hero')
+    t.equal(
+      textOf(byTag(parse(res.body), 'h1')[0]!),
+      'Atlas Outfitters',
+      'the seeded Starter theme, with the store’s name in the hero',
+    )
     const csp = String(res.headers['content-security-policy'])
     t.match(csp, /default-src 'none'/)
     t.match(csp, /script-src 'none'/)
@@ -33,7 +48,9 @@ t.test('the live storefront at /s/{slug}', async (t) => {
     // The page's one inline style matches the hash the CSP allows.
     const style = byTag(parse(res.body), 'style')[0]!
     const { createHash } = await import('node:crypto')
-    const hash = createHash('sha256').update(textOf(style).length ? (style.children[0] as { data: string }).data : '').digest('base64')
+    const hash = createHash('sha256')
+      .update(textOf(style).length ? (style.children[0] as { data: string }).data : '')
+      .digest('base64')
     t.ok(csp.includes(`'sha256-${hash}'`), 'the CSP allows exactly the inline style')
     const sheet = elements(parse(res.body), (e) => e.name === 'link' && e.attribs.rel === 'stylesheet')[0]!
     const css = await get(sheet.attribs.href!)
@@ -43,38 +60,68 @@ t.test('the live storefront at /s/{slug}', async (t) => {
     t.equal((await app.inject({ method: 'HEAD', url: '/s/atlas' })).statusCode, 200, 'HEAD')
   })
 
-  await t.test('every storefront answer carries helmet’s headers: hits, 304s, compressed, error pages, assets, forms', async (t) => {
-    const { securityHeaders } = await import('../../src/web/security-headers.ts')
-    const expected = securityHeaders({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: 'no-referrer' } })
-    t.ok(Object.keys(expected).length >= 10, 'helmet’s set, computed once')
-    t.equal(expected['content-security-policy'], undefined, 'pages set their own CSP')
-    const home = await get('/s/atlas')
-    await get('/s/atlas')
-    const hit = await get('/s/atlas', { 'accept-encoding': 'gzip' })
-    t.equal(hit.headers['x-storefront-cache'], 'hit')
-    const answers = {
-      page: home,
-      'cached, compressed page': hit,
-      '304 (compressed etag)': await get('/s/atlas', { 'if-none-match': String(hit.headers.etag), 'accept-encoding': 'gzip' }),
-      '304': await get('/s/atlas', { 'if-none-match': String(home.headers.etag) }),
-      '404 page': await get('/s/atlas/nothing/here'),
-      'unknown store': await get('/s/no-such-store'),
-      'preview with a bad token': await get('/preview/not-a-token'),
-      stylesheet: await get(elements(parse(home.body), (e) => e.name === 'link' && e.attribs.rel === 'stylesheet')[0]!.attribs.href!),
-      'newsletter form': await app.inject({ method: 'POST', url: '/s/atlas/newsletter', payload: 'email=a%40b.example', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
-      'form too large (400 page)': await app.inject({ method: 'POST', url: '/s/atlas/newsletter', payload: `email=${'a'.repeat(5000)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
-    }
-    t.equal(answers['304'].statusCode, 304)
-    t.equal(answers['304 (compressed etag)'].statusCode, 304)
-    t.equal(answers['304 (compressed etag)'].headers.etag, hit.headers.etag, 'the 304 names the representation the client holds')
-    t.equal(answers['304 (compressed etag)'].headers['content-encoding'], undefined, 'a 304 has no body to encode')
-    t.equal(answers['404 page'].statusCode, 404)
-    t.ok(answers['form too large (400 page)'].statusCode >= 400 && answers['form too large (400 page)'].statusCode < 500)
-    for (const [name, res] of Object.entries(answers)) {
-      for (const [header, value] of Object.entries(expected)) t.equal(res.headers[header], value, `${name}: ${header}`)
-      if (name !== 'stylesheet') t.match(String(res.headers['content-security-policy']), /default-src 'none'/, `${name}: its CSP`)
-    }
-  })
+  await t.test(
+    'every storefront answer carries helmet’s headers: hits, 304s, compressed, error pages, assets, forms',
+    async (t) => {
+      const { securityHeaders } = await import('../../src/web/security-headers.ts')
+      const expected = securityHeaders({
+        contentSecurityPolicy: false,
+        crossOriginEmbedderPolicy: false,
+        referrerPolicy: { policy: 'no-referrer' },
+      })
+      t.ok(Object.keys(expected).length >= 10, 'helmet’s set, computed once')
+      t.equal(expected['content-security-policy'], undefined, 'pages set their own CSP')
+      const home = await get('/s/atlas')
+      await get('/s/atlas')
+      const hit = await get('/s/atlas', { 'accept-encoding': 'gzip' })
+      t.equal(hit.headers['x-storefront-cache'], 'hit')
+      const answers = {
+        page: home,
+        'cached, compressed page': hit,
+        '304 (compressed etag)': await get('/s/atlas', {
+          'if-none-match': String(hit.headers.etag),
+          'accept-encoding': 'gzip',
+        }),
+        '304': await get('/s/atlas', { 'if-none-match': String(home.headers.etag) }),
+        '404 page': await get('/s/atlas/nothing/here'),
+        'unknown store': await get('/s/no-such-store'),
+        'preview with a bad token': await get('/preview/not-a-token'),
+        stylesheet: await get(
+          elements(parse(home.body), (e) => e.name === 'link' && e.attribs.rel === 'stylesheet')[0]!.attribs.href!,
+        ),
+        'newsletter form': await app.inject({
+          method: 'POST',
+          url: '/s/atlas/newsletter',
+          payload: 'email=a%40b.example',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+        'form too large (400 page)': await app.inject({
+          method: 'POST',
+          url: '/s/atlas/newsletter',
+          payload: `email=${'a'.repeat(5000)}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      }
+      t.equal(answers['304'].statusCode, 304)
+      t.equal(answers['304 (compressed etag)'].statusCode, 304)
+      t.equal(
+        answers['304 (compressed etag)'].headers.etag,
+        hit.headers.etag,
+        'the 304 names the representation the client holds',
+      )
+      t.equal(answers['304 (compressed etag)'].headers['content-encoding'], undefined, 'a 304 has no body to encode')
+      t.equal(answers['404 page'].statusCode, 404)
+      t.ok(
+        answers['form too large (400 page)'].statusCode >= 400 && answers['form too large (400 page)'].statusCode < 500,
+      )
+      for (const [name, res] of Object.entries(answers)) {
+        for (const [header, value] of Object.entries(expected))
+          t.equal(res.headers[header], value, `${name}: ${header}`)
+        if (name !== 'stylesheet')
+          t.match(String(res.headers['content-security-policy']), /default-src 'none'/, `${name}: its CSP`)
+      }
+    },
+  )
 
   await t.test('product, listing, collection, page and 404 routes', async (t) => {
     const product = a.productRecords[0]!
@@ -85,8 +132,20 @@ t.test('the live storefront at /s/{slug}', async (t) => {
     t.equal((await get(`/s/atlas/collections/${a.collections[0]}`)).statusCode, 200)
     t.equal((await get('/s/atlas/collections')).statusCode, 200)
     t.equal((await get('/s/atlas/blog/sample')).statusCode, 200)
-    const draftProduct = await db.selectFrom('products').select('product_id').where('store_id', '=', STORE_A).where('status', '=', 'draft').executeTakeFirstOrThrow()
-    for (const url of [`/s/atlas/products/${draftProduct.product_id}`, `/s/atlas/products/${b.products[0]}`, `/s/atlas/collections/${b.collections[0]}`, '/s/atlas/pages/no-such-page', '/s/atlas/nope/deeper', '/s/atlas/products/%3Cscript%3E']) {
+    const draftProduct = await db
+      .selectFrom('products')
+      .select('product_id')
+      .where('store_id', '=', STORE_A)
+      .where('status', '=', 'draft')
+      .executeTakeFirstOrThrow()
+    for (const url of [
+      `/s/atlas/products/${draftProduct.product_id}`,
+      `/s/atlas/products/${b.products[0]}`,
+      `/s/atlas/collections/${b.collections[0]}`,
+      '/s/atlas/pages/no-such-page',
+      '/s/atlas/nope/deeper',
+      '/s/atlas/products/%3Cscript%3E',
+    ]) {
       const missing = await get(url)
       t.equal(missing.statusCode, 404, `${url}: 404`)
       const dom = parse(missing.body)
@@ -116,7 +175,11 @@ t.test('the live storefront at /s/{slug}', async (t) => {
     t.equal(res.headers['cache-control'], 'no-store')
     t.equal(byTag(parse(res.body), 'h1').length, 1)
     t.equal((await get('/s/atlas/checkout')).statusCode, 404, 'no variant')
-    t.equal((await get(`/s/atlas/checkout?variant=${b.productRecords[0]!.variants[0]!.id}`)).statusCode, 404, 'a variant of another store')
+    t.equal(
+      (await get(`/s/atlas/checkout?variant=${b.productRecords[0]!.variants[0]!.id}`)).statusCode,
+      404,
+      'a variant of another store',
+    )
     const productPage = parse((await get(`/s/atlas/products/${product.id}`)).body)
     const form = elements(productPage, (e) => e.name === 'form' && e.attribs.class === 'buy-form')[0]!
     t.equal(form.attribs.action, '/s/atlas/checkout', 'the product page orders through the service checkout')
@@ -143,7 +206,11 @@ t.test('the live storefront at /s/{slug}', async (t) => {
     t.equal((await get(url)).headers['x-storefront-cache'], 'miss')
     t.equal((await get(url)).headers['x-storefront-cache'], 'hit')
     await db.updateTable('product_variants').set({ price_cents: 123456 }).where('product_id', '=', pick.id).execute()
-    await db.updateTable('stores').set({ catalog_version: sql`catalog_version + 1` }).where('store_id', '=', STORE_A).execute()
+    await db
+      .updateTable('stores')
+      .set({ catalog_version: sql`catalog_version + 1` })
+      .where('store_id', '=', STORE_A)
+      .execute()
     const repriced = await get(url)
     t.equal(repriced.headers['x-storefront-cache'], 'miss')
     t.ok(textOf(parse(repriced.body)).includes(formatPrice('fr-MA', 123456, 'MAD')), 'the new price')
@@ -154,7 +221,11 @@ t.test('the live storefront at /s/{slug}', async (t) => {
     t.equal(zipped.headers['content-encoding'], 'gzip')
     t.equal(zipped.headers.vary, 'accept-encoding')
     t.equal(gunzipSync(zipped.rawPayload).toString('utf8'), repriced.body, 'the same page, compressed')
-    t.equal((await get(url, { 'accept-encoding': 'gzip;q=0' })).headers['content-encoding'], undefined, 'gzip refused with q=0')
+    t.equal(
+      (await get(url, { 'accept-encoding': 'gzip;q=0' })).headers['content-encoding'],
+      undefined,
+      'gzip refused with q=0',
+    )
 
     // ETag revalidation.
     const etag = String(repriced.headers.etag)
@@ -165,11 +236,19 @@ t.test('the live storefront at /s/{slug}', async (t) => {
     await db.deleteFrom('collection_products').where('product_id', '=', removed).execute()
     await db.deleteFrom('product_variants').where('product_id', '=', removed).execute()
     await db.deleteFrom('products').where('product_id', '=', removed).execute()
-    await db.updateTable('stores').set({ catalog_version: sql`catalog_version + 1` }).where('store_id', '=', STORE_A).execute()
+    await db
+      .updateTable('stores')
+      .set({ catalog_version: sql`catalog_version + 1` })
+      .where('store_id', '=', STORE_A)
+      .execute()
     const home = await get('/s/atlas')
     t.equal(home.statusCode, 200)
     t.equal(home.headers['x-missing-references'], `product:${removed}`)
-    t.equal(elements(parse(home.body), (e) => e.attribs['data-section-id'] === 'home-picks').length, 1, 'the grid still renders')
+    t.equal(
+      elements(parse(home.body), (e) => e.attribs['data-section-id'] === 'home-picks').length,
+      1,
+      'the grid still renders',
+    )
   })
 
   await t.test('a store without an active theme shows the default theme made from its own identity', async (t) => {
@@ -185,8 +264,12 @@ t.test('the live storefront at /s/{slug}', async (t) => {
     t.match(elements(dom, (e) => e.attribs.class === 'hero-media')[0]?.children.length, 1, 'a hero image')
     const brand = elements(dom, (e) => e.name === 'a' && e.attribs.class === 'brand')[0]!
     t.match(byTag(brand, 'img')[0]?.attribs.src, /^\/media\//, 'its logo')
-    t.ok(b.productRecords.some((p) => text.includes(p.title)), 'and its products')
-    for (const page of ['about', 'contact', 'shipping-returns', 'cash-on-delivery']) t.equal((await get(`/s/lumen/pages/${page}`)).statusCode, 200, `the footer's /pages/${page} exists`)
+    t.ok(
+      b.productRecords.some((p) => text.includes(p.title)),
+      'and its products',
+    )
+    for (const page of ['about', 'contact', 'shipping-returns', 'cash-on-delivery'])
+      t.equal((await get(`/s/lumen/pages/${page}`)).statusCode, 200, `the footer's /pages/${page} exists`)
     const shipping = textOf(parse((await get('/s/lumen/pages/shipping-returns')).body))
     t.ok(shipping.includes('Colissimo'), 'shipping rates from the store’s checkout terms')
     const cod = textOf(parse((await get('/s/lumen/pages/cash-on-delivery')).body))
@@ -202,7 +285,10 @@ t.test('the live storefront at /s/{slug}', async (t) => {
     const dom = parse((await get('/s/atlas')).body)
     const menus = [...byTag(dom, 'header'), ...byTag(dom, 'footer')]
     const hrefs = menus.flatMap((m) => byTag(m, 'a').map((e) => e.attribs.href ?? ''))
-    t.notOk(hrefs.some((h) => h.startsWith('/s/atlas/pages/')), 'no header or footer link to a missing page')
+    t.notOk(
+      hrefs.some((h) => h.startsWith('/s/atlas/pages/')),
+      'no header or footer link to a missing page',
+    )
     t.ok(hrefs.includes('/s/atlas/products'), 'other links stay')
   })
 })

@@ -13,13 +13,17 @@ import { bearer } from '../support/app.ts'
 type Document = ReturnType<typeof parseDocument>
 export type Element = ReturnType<typeof DomUtils.getElementsByTagName>[number]
 
-export const parse = (html: string): Document => parseDocument(html, { decodeEntities: true, lowerCaseAttributeNames: true, lowerCaseTags: true })
+export const parse = (html: string): Document =>
+  parseDocument(html, { decodeEntities: true, lowerCaseAttributeNames: true, lowerCaseTags: true })
 
 export const elements = (doc: Document | Element, test: (e: Element) => boolean = () => true): Element[] =>
   DomUtils.findAll(test, 'children' in doc ? (doc.children as never) : [])
 
 export const byTag = (doc: Document | Element, tag: string) => elements(doc, (e) => e.name === tag)
-export const textOf = (node: Document | Element): string => DomUtils.textContent(node as never).replace(/\s+/g, ' ').trim()
+export const textOf = (node: Document | Element): string =>
+  DomUtils.textContent(node as never)
+    .replace(/\s+/g, ' ')
+    .trim()
 
 /** Everything a browser could execute or embed, found by parsing the page. Empty when inert. */
 export function activeContent(html: string): string[] {
@@ -27,12 +31,26 @@ export function activeContent(html: string): string[] {
   const problems: string[] = []
   for (const el of elements(doc)) {
     const tag = el.name
-    if (['script', 'iframe', 'object', 'embed', 'frame', 'frameset', 'applet', 'base', 'portal'].includes(tag)) problems.push(`<${tag}> element`)
+    if (['script', 'iframe', 'object', 'embed', 'frame', 'frameset', 'applet', 'base', 'portal'].includes(tag))
+      problems.push(`<${tag}> element`)
     if (tag === 'meta' && (el.attribs['http-equiv'] ?? '').toLowerCase() === 'refresh') problems.push('meta refresh')
     for (const [name, value] of Object.entries(el.attribs)) {
       if (name.startsWith('on')) problems.push(`event handler ${name} on <${tag}>`)
       if (name === 'style' || name === 'srcdoc') problems.push(`${name} attribute on <${tag}>`)
-      if (['href', 'src', 'action', 'formaction', 'poster', 'data', 'srcset', 'background', 'xlink:href', 'cite'].includes(name)) {
+      if (
+        [
+          'href',
+          'src',
+          'action',
+          'formaction',
+          'poster',
+          'data',
+          'srcset',
+          'background',
+          'xlink:href',
+          'cite',
+        ].includes(name)
+      ) {
         const scheme = dangerousScheme(value)
         if (scheme !== null) problems.push(`${scheme}: URL in ${name} of <${tag}>`)
         if (/^\s*(javascript|data|vbscript):/i.test(value)) problems.push(`scheme in ${name} of <${tag}>`)
@@ -50,7 +68,12 @@ export function activeContent(html: string): string[] {
 
 // --- catalog fixtures for unit tests ----------------------------------------------------
 
-export function fakeProduct(id: string, title: string, priceCents: number, options: { status?: Product['status']; stock?: number[]; currency?: string } = {}): Product {
+export function fakeProduct(
+  id: string,
+  title: string,
+  priceCents: number,
+  options: { status?: Product['status']; stock?: number[]; currency?: string } = {},
+): Product {
   const currency = options.currency ?? 'MAD'
   const stock = options.stock ?? [10]
   const variants: Variant[] = stock.map((qty, i) => ({
@@ -83,7 +106,12 @@ export function fakeProduct(id: string, title: string, priceCents: number, optio
     variants,
     priceRange: { min: money(priceCents, currency), max: money(priceCents + (stock.length - 1) * 1000, currency) },
     compareAtPriceRange: null,
-    inventory: { totalQuantity: stock.reduce((a, b) => a + b, 0), inStock: stock.some((q) => q > 0), variantsInStock: stock.filter((q) => q > 0).length, variantsTotal: stock.length },
+    inventory: {
+      totalQuantity: stock.reduce((a, b) => a + b, 0),
+      inStock: stock.some((q) => q > 0),
+      variantsInStock: stock.filter((q) => q > 0).length,
+      variantsTotal: stock.length,
+    },
     collectionIds: [],
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
@@ -114,9 +142,17 @@ export function memoryCatalog(products: Product[], collections: Collection[]): C
     collectionsByIds: async (ids) => [...new Set(ids)].flatMap((id) => (collById.has(id) ? [collById.get(id)!] : [])),
     product: async (id) => byId.get(id) ?? null,
     collection: async (id) => collById.get(id) ?? null,
-    newestProductIds: async (limit) => active().slice(0, limit).map((p) => p.id),
+    newestProductIds: async (limit) =>
+      active()
+        .slice(0, limit)
+        .map((p) => p.id),
     listing: async (args) => {
-      const pool = args.collectionId === null ? active() : (collById.get(args.collectionId)?.productIds ?? []).flatMap((id) => (byId.get(id)?.status === 'active' ? [byId.get(id)!] : []))
+      const pool =
+        args.collectionId === null
+          ? active()
+          : (collById.get(args.collectionId)?.productIds ?? []).flatMap((id) =>
+              byId.get(id)?.status === 'active' ? [byId.get(id)!] : [],
+            )
       return { ids: pool.slice(args.offset, args.offset + args.limit).map((p) => p.id), total: pool.length }
     },
     collectionIds: async (limit) => collections.slice(0, limit).map((c) => c.id),
@@ -142,19 +178,35 @@ export function sampleDocument(refs: SampleRefs): ThemeDocument {
     theme: { theme: 'modern', primaryColor: '#2f4858', secondaryColor: '#f6ae2d', font: 'Inter', logo: null },
     navigation: [
       { label: 'Home', href: '/' },
-      { label: 'Shop', href: '/products', children: [{ label: 'All collections', href: '/collections' }, { label: 'Best sellers', href: `/collections/${c0}` }] },
+      {
+        label: 'Shop',
+        href: '/products',
+        children: [
+          { label: 'All collections', href: '/collections' },
+          { label: 'Best sellers', href: `/collections/${c0}` },
+        ],
+      },
       { label: 'About', href: '/pages/about' },
       { label: 'Journal', href: '/blog/sample' },
     ],
     templates: {
       home: [
-        { id: 'home-announcement', type: 'announcement-bar', settings: { text: 'Free delivery on orders over 500 MAD · Pay cash on delivery', link: '/products', colorScheme: 'secondary' } },
+        {
+          id: 'home-announcement',
+          type: 'announcement-bar',
+          settings: {
+            text: 'Free delivery on orders over 500 MAD · Pay cash on delivery',
+            link: '/products',
+            colorScheme: 'secondary',
+          },
+        },
         {
           id: 'home-hero',
           type: 'hero',
           settings: {
             heading: 'Spring on the trail',
-            subheading: 'Light tents, warm layers and camp kitchens for the High Atlas.\nDelivered to your door, paid in cash.',
+            subheading:
+              'Light tents, warm layers and camp kitchens for the High Atlas.\nDelivered to your door, paid in cash.',
             image: img(refs, 1, 'Mountain ridges at sunrise'),
             primaryButton: { label: 'Shop the collection', href: `/collections/${c0}` },
             secondaryButton: { label: 'Our story', href: '/pages/about' },
@@ -163,9 +215,21 @@ export function sampleDocument(refs: SampleRefs): ThemeDocument {
             overlayOpacity: 40,
           },
         },
-        { id: 'home-picks', type: 'product-grid', settings: { heading: 'Staff picks', source: 'manual', productIds: [p0, p1, p2], limit: 3, columns: 3 } },
-        { id: 'home-featured', type: 'featured-product', settings: { productId: p3, heading: 'Product of the month', imagePosition: 'right', showDescription: true } },
-        { id: 'home-collections', type: 'collection-list', settings: { heading: 'Shop by collection', collectionIds: [c0, c1, c2], columns: 3 } },
+        {
+          id: 'home-picks',
+          type: 'product-grid',
+          settings: { heading: 'Staff picks', source: 'manual', productIds: [p0, p1, p2], limit: 3, columns: 3 },
+        },
+        {
+          id: 'home-featured',
+          type: 'featured-product',
+          settings: { productId: p3, heading: 'Product of the month', imagePosition: 'right', showDescription: true },
+        },
+        {
+          id: 'home-collections',
+          type: 'collection-list',
+          settings: { heading: 'Shop by collection', collectionIds: [c0, c1, c2], columns: 3 },
+        },
         {
           id: 'home-story',
           type: 'image-with-text',
@@ -177,20 +241,53 @@ export function sampleDocument(refs: SampleRefs): ThemeDocument {
             imagePosition: 'right',
           },
         },
-        { id: 'home-best', type: 'product-grid', settings: { heading: 'Best sellers', source: 'collection', collectionId: c0, limit: 4, columns: 4 } },
+        {
+          id: 'home-best',
+          type: 'product-grid',
+          settings: { heading: 'Best sellers', source: 'collection', collectionId: c0, limit: 4, columns: 4 },
+        },
         {
           id: 'home-banner',
           type: 'image-banner',
-          settings: { image: img(refs, 3, 'Green foothills'), heading: 'Made for the long way round', text: 'Gear that lasts for years.', button: { label: 'Shop now', href: '/products' }, height: 'medium', alignment: 'center', overlayOpacity: 35 },
+          settings: {
+            image: img(refs, 3, 'Green foothills'),
+            heading: 'Made for the long way round',
+            text: 'Gear that lasts for years.',
+            button: { label: 'Shop now', href: '/products' },
+            height: 'medium',
+            alignment: 'center',
+            overlayOpacity: 35,
+          },
         },
         {
           id: 'home-quotes',
           type: 'testimonials',
           settings: { heading: 'What hikers say', columns: 3 },
           blocks: [
-            { id: 'q1', type: 'testimonial', settings: { quote: 'The tent survived a night of wind on the plateau.', author: 'Salma', role: 'Marrakech' } },
-            { id: 'q2', type: 'testimonial', settings: { quote: 'Paid cash at the door, delivered in two days.', author: 'Youssef', role: 'Casablanca', avatar: img(refs, 0, 'Portrait of Youssef') } },
-            { id: 'q3', type: 'testimonial', settings: { quote: 'Great advice on the phone before ordering.', author: 'Imane' } },
+            {
+              id: 'q1',
+              type: 'testimonial',
+              settings: {
+                quote: 'The tent survived a night of wind on the plateau.',
+                author: 'Salma',
+                role: 'Marrakech',
+              },
+            },
+            {
+              id: 'q2',
+              type: 'testimonial',
+              settings: {
+                quote: 'Paid cash at the door, delivered in two days.',
+                author: 'Youssef',
+                role: 'Casablanca',
+                avatar: img(refs, 0, 'Portrait of Youssef'),
+              },
+            },
+            {
+              id: 'q3',
+              type: 'testimonial',
+              settings: { quote: 'Great advice on the phone before ordering.', author: 'Imane' },
+            },
           ],
         },
         {
@@ -198,8 +295,22 @@ export function sampleDocument(refs: SampleRefs): ThemeDocument {
           type: 'faq',
           settings: { heading: 'Questions' },
           blocks: [
-            { id: 'f1', type: 'question', settings: { question: 'How do I pay?', answer: '<p>In cash, to the courier, when your order arrives.</p>' } },
-            { id: 'f2', type: 'question', settings: { question: 'How long is delivery?', answer: '<p>One to four days. See <a href="/pages/about">our shipping page</a>.</p>' } },
+            {
+              id: 'f1',
+              type: 'question',
+              settings: {
+                question: 'How do I pay?',
+                answer: '<p>In cash, to the courier, when your order arrives.</p>',
+              },
+            },
+            {
+              id: 'f2',
+              type: 'question',
+              settings: {
+                question: 'How long is delivery?',
+                answer: '<p>One to four days. See <a href="/pages/about">our shipping page</a>.</p>',
+              },
+            },
           ],
         },
         {
@@ -208,7 +319,11 @@ export function sampleDocument(refs: SampleRefs): ThemeDocument {
           settings: { heading: 'On the trail', columns: 3, aspectRatio: 'landscape' },
           blocks: [
             { id: 'g1', type: 'image', settings: { image: img(refs, 1, 'Ridge line'), caption: 'Toubkal, May' } },
-            { id: 'g2', type: 'image', settings: { image: img(refs, 2, 'Dunes'), caption: 'Merzouga', href: '/products' } },
+            {
+              id: 'g2',
+              type: 'image',
+              settings: { image: img(refs, 2, 'Dunes'), caption: 'Merzouga', href: '/products' },
+            },
             { id: 'g3', type: 'image', settings: { image: img(refs, 3, 'Foothills') } },
           ],
         },
@@ -217,21 +332,62 @@ export function sampleDocument(refs: SampleRefs): ThemeDocument {
           type: 'logo-list',
           settings: { heading: 'As seen in', grayscale: true },
           blocks: [
-            { id: 'l1', type: 'logo', settings: { image: img(refs, 0, 'Trail Magazine'), href: 'https://press.example.com/' } },
+            {
+              id: 'l1',
+              type: 'logo',
+              settings: { image: img(refs, 0, 'Trail Magazine'), href: 'https://press.example.com/' },
+            },
             { id: 'l2', type: 'logo', settings: { image: img(refs, 0, 'Outdoor Weekly') } },
           ],
         },
         { id: 'home-space', type: 'spacer', settings: { height: 48, showDivider: true } },
-        { id: 'home-news', type: 'newsletter', settings: { heading: 'Trail notes, once a month', text: 'New gear, routes and offers.', buttonLabel: 'Sign me up' } },
-        { id: 'home-about', type: 'rich-text', settings: { heading: 'About Atlas', body: '<p>A small shop in <em>Casablanca</em>. <a href="/pages/about">Meet the team</a>.</p>', alignment: 'center', width: 'narrow' } },
+        {
+          id: 'home-news',
+          type: 'newsletter',
+          settings: {
+            heading: 'Trail notes, once a month',
+            text: 'New gear, routes and offers.',
+            buttonLabel: 'Sign me up',
+          },
+        },
+        {
+          id: 'home-about',
+          type: 'rich-text',
+          settings: {
+            heading: 'About Atlas',
+            body: '<p>A small shop in <em>Casablanca</em>. <a href="/pages/about">Meet the team</a>.</p>',
+            alignment: 'center',
+            width: 'narrow',
+          },
+        },
         { id: 'home-newest', type: 'product-grid', settings: { heading: 'Just in', source: 'newest', limit: 4 } },
       ],
       product: [
-        { id: 'product-details', type: 'product-details', settings: { galleryStyle: 'grid', showShareLinks: true, buttonLabel: 'Order now, pay on delivery' } },
-        { id: 'product-more', type: 'product-grid', settings: { heading: 'You may also like', source: 'manual', productIds: [p4, p0], limit: 2, columns: 4 } },
+        {
+          id: 'product-details',
+          type: 'product-details',
+          settings: { galleryStyle: 'grid', showShareLinks: true, buttonLabel: 'Order now, pay on delivery' },
+        },
+        {
+          id: 'product-more',
+          type: 'product-grid',
+          settings: { heading: 'You may also like', source: 'manual', productIds: [p4, p0], limit: 2, columns: 4 },
+        },
       ],
-      collection: [{ id: 'collection-products', type: 'collection-products', settings: { columns: 4, productsPerPage: 8, showFilters: true } }],
-      blogPost: [{ id: 'blog-post-article', type: 'article', settings: { body: '<p>Thanks for reading. <a href="/products">Shop the gear</a>.</p>' } }],
+      collection: [
+        {
+          id: 'collection-products',
+          type: 'collection-products',
+          settings: { columns: 4, productsPerPage: 8, showFilters: true },
+        },
+      ],
+      blogPost: [
+        {
+          id: 'blog-post-article',
+          type: 'article',
+          settings: { body: '<p>Thanks for reading. <a href="/products">Shop the gear</a>.</p>' },
+        },
+      ],
     },
     pages: [
       {
@@ -254,16 +410,32 @@ export function sampleDocument(refs: SampleRefs): ThemeDocument {
 
 // --- REST shortcuts ---------------------------------------------------------------------
 
-export async function api(app: FastifyInstance, key: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  const res = await app.inject({ method, url, headers: bearer(key), ...(payload === undefined ? {} : { payload: payload as never }) })
+export async function api(
+  app: FastifyInstance,
+  key: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  const res = await app.inject({
+    method,
+    url,
+    headers: bearer(key),
+    ...(payload === undefined ? {} : { payload: payload as never }),
+  })
   if (res.statusCode >= 400) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
   return res.json().data
 }
 
 /** Real ids of a store, read over REST: active products, collections, media paths. */
-export async function storeRefs(app: FastifyInstance, key: string): Promise<SampleRefs & { productRecords: Product[]; collectionRecords: Collection[] }> {
-  const products = ((await api(app, key, 'GET', '/api/v1/products?limit=100&status=active')) as { products: Product[] }).products
-  const collections = ((await api(app, key, 'GET', '/api/v1/collections?limit=100')) as { collections: Collection[] }).collections
+export async function storeRefs(
+  app: FastifyInstance,
+  key: string,
+): Promise<SampleRefs & { productRecords: Product[]; collectionRecords: Collection[] }> {
+  const products = ((await api(app, key, 'GET', '/api/v1/products?limit=100&status=active')) as { products: Product[] })
+    .products
+  const collections = ((await api(app, key, 'GET', '/api/v1/collections?limit=100')) as { collections: Collection[] })
+    .collections
   const media = ((await api(app, key, 'GET', '/api/v1/media?limit=100')) as { media: { url: string }[] }).media
   return {
     products: products.map((p) => p.id),
@@ -275,11 +447,20 @@ export async function storeRefs(app: FastifyInstance, key: string): Promise<Samp
 }
 
 /** Creates a draft and fills it with `doc` through one batch (the same path an agent takes). */
-export async function draftWithDocument(app: FastifyInstance, key: string, doc: ThemeDocument, name = 'Spring'): Promise<string> {
-  const theme = (await api(app, key, 'POST', '/api/v1/themes', { name, provider: 'claude' })) as { id: string; document: ThemeDocument }
+export async function draftWithDocument(
+  app: FastifyInstance,
+  key: string,
+  doc: ThemeDocument,
+  name = 'Spring',
+): Promise<string> {
+  const theme = (await api(app, key, 'POST', '/api/v1/themes', { name, provider: 'claude' })) as {
+    id: string
+    document: ThemeDocument
+  }
   const operations: unknown[] = []
   for (const s of theme.document.templates.home) operations.push({ op: 'deleteSection', sectionId: s.id })
-  for (const section of doc.templates.home) operations.push({ op: 'createSection', target: { template: 'home' }, section })
+  for (const section of doc.templates.home)
+    operations.push({ op: 'createSection', target: { template: 'home' }, section })
   for (const template of ['product', 'collection', 'blogPost'] as const) {
     const required = theme.document.templates[template][0]!
     const replacement = doc.templates[template].find((s) => s.type === required.type)!
@@ -296,11 +477,19 @@ export async function draftWithDocument(app: FastifyInstance, key: string, doc: 
 }
 
 /** The preview URL of a theme, as a path on the app (/preview/{token}). */
-export async function previewPath(app: FastifyInstance, key: string, themeId: string): Promise<{ path: string; token: string; expiresAt: string }> {
-  const data = (await api(app, key, 'POST', `/api/v1/themes/${themeId}/preview-token`)) as { previewUrl: string; expiresAt: string }
+export async function previewPath(
+  app: FastifyInstance,
+  key: string,
+  themeId: string,
+): Promise<{ path: string; token: string; expiresAt: string }> {
+  const data = (await api(app, key, 'POST', `/api/v1/themes/${themeId}/preview-token`)) as {
+    previewUrl: string
+    expiresAt: string
+  }
   const path = new URL(data.previewUrl).pathname
   return { path, token: path.split('/')[2]!, expiresAt: data.expiresAt }
 }
 
 /** A price as a visitor reads it (white space normalized like textOf). */
-export const formatPrice = (locale: string, cents: number, currency: string) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100).replace(/\s+/g, ' ')
+export const formatPrice = (locale: string, cents: number, currency: string) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100).replace(/\s+/g, ' ')

@@ -24,7 +24,9 @@ const store: StoreView = {
   checkout: null,
 }
 
-const products = KNOWN_PRODUCT_IDS.map((id, i) => fakeProduct(id, `Product ${i}`, 10000 + i * 1500, { stock: i === 1 ? [3, 0, 8] : [12] }))
+const products = KNOWN_PRODUCT_IDS.map((id, i) =>
+  fakeProduct(id, `Product ${i}`, 10000 + i * 1500, { stock: i === 1 ? [3, 0, 8] : [12] }),
+)
 const collections = KNOWN_COLLECTION_IDS.map((id) => fakeCollection(id, `Collection ${id}`, [...KNOWN_PRODUCT_IDS]))
 const catalog = memoryCatalog(products, collections)
 
@@ -42,7 +44,9 @@ const routes: Route[] = [
 function pageRoutes(document: unknown): Route[] {
   const pages = (document as { pages?: unknown }).pages
   if (!Array.isArray(pages)) return []
-  return pages.flatMap((p) => (typeof p?.slug === 'string' && /^[a-z0-9-]+$/.test(p.slug) ? [{ kind: 'page' as const, slug: p.slug }] : []))
+  return pages.flatMap((p) =>
+    typeof p?.slug === 'string' && /^[a-z0-9-]+$/.test(p.slug) ? [{ kind: 'page' as const, slug: p.slug }] : [],
+  )
 }
 
 t.ok(MALICIOUS_DOCUMENTS.length >= 70, `${MALICIOUS_DOCUMENTS.length} hostile documents`)
@@ -60,7 +64,15 @@ for (const testCase of MALICIOUS_DOCUMENTS) {
           mode,
           basePath: mode === 'live' ? '/s/test' : '/preview/aaa.bbb.ccc',
           serviceBaseUrl: 'http://storefront.test',
-          ...(mode === 'preview' ? { preview: { themeName: testCase.payload ?? 'Hostile', expiresAt: new Date('2026-01-01T00:15:00Z'), version: 7 } } : {}),
+          ...(mode === 'preview'
+            ? {
+                preview: {
+                  themeName: testCase.payload ?? 'Hostile',
+                  expiresAt: new Date('2026-01-01T00:15:00Z'),
+                  version: 7,
+                },
+              }
+            : {}),
           now: new Date('2026-01-01T00:00:00Z'),
         }
         const page = await renderStorefrontPage(request)
@@ -77,10 +89,29 @@ for (const testCase of MALICIOUS_DOCUMENTS) {
 }
 
 t.test('documents of any shape render without throwing', async (t) => {
-  const shapes: unknown[] = [null, 42, 'text', [], {}, { templates: null }, { templates: { home: [null, 1, 'x', { type: 'hero' }, { type: 'hero', settings: [] }] } }, { theme: { primaryColor: 'red;}', font: 1 }, navigation: 'x', pages: [{}] }]
+  const shapes: unknown[] = [
+    null,
+    42,
+    'text',
+    [],
+    {},
+    { templates: null },
+    { templates: { home: [null, 1, 'x', { type: 'hero' }, { type: 'hero', settings: [] }] } },
+    { theme: { primaryColor: 'red;}', font: 1 }, navigation: 'x', pages: [{}] },
+  ]
   for (const document of shapes) {
     for (const route of routes) {
-      const page = await renderStorefrontPage({ store, document, catalog, route, query: readQuery(new URLSearchParams()), mode: 'live', basePath: '/s/test', serviceBaseUrl: 'http://storefront.test', now: new Date() })
+      const page = await renderStorefrontPage({
+        store,
+        document,
+        catalog,
+        route,
+        query: readQuery(new URLSearchParams()),
+        mode: 'live',
+        basePath: '/s/test',
+        serviceBaseUrl: 'http://storefront.test',
+        now: new Date(),
+      })
       t.ok(page.html.startsWith('<!doctype html>'), `${JSON.stringify(document)?.slice(0, 40)} ${route.kind}`)
       t.same(activeContent(page.html), [])
     }
@@ -92,11 +123,25 @@ t.test('references from a corrupted document never reach a header unchecked', as
     templates: {
       home: [
         { id: 'x', type: 'featured-product', settings: { productId: 'prod_x\r\nSet-Cookie: a=b' } },
-        { id: 'y', type: 'product-grid', settings: { source: 'manual', productIds: ['prod_gone', 'bad id<'], limit: 4 } },
+        {
+          id: 'y',
+          type: 'product-grid',
+          settings: { source: 'manual', productIds: ['prod_gone', 'bad id<'], limit: 4 },
+        },
       ],
     },
   }
-  const page = await renderStorefrontPage({ store, document, catalog, route: { kind: 'home' }, query: readQuery(new URLSearchParams()), mode: 'live', basePath: '/s/test', serviceBaseUrl: 'http://storefront.test', now: new Date() })
+  const page = await renderStorefrontPage({
+    store,
+    document,
+    catalog,
+    route: { kind: 'home' },
+    query: readQuery(new URLSearchParams()),
+    mode: 'live',
+    basePath: '/s/test',
+    serviceBaseUrl: 'http://storefront.test',
+    now: new Date(),
+  })
   t.same(page.missingRefs.sort(), ['product:(malformed id)', 'product:prod_gone'])
   for (const ref of page.missingRefs) t.match(ref, /^[a-z]+:[\w() -]+$/)
 })

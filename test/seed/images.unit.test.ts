@@ -1,5 +1,14 @@
 import t from 'tap'
-import { bannerImage, Canvas, encodePng, logoImage, MOTIFS, mulberry32, productImage, readPngHeader } from '../../src/seed/images.ts'
+import {
+  bannerImage,
+  Canvas,
+  encodePng,
+  logoImage,
+  MOTIFS,
+  mulberry32,
+  productImage,
+  readPngHeader,
+} from '../../src/seed/images.ts'
 import { checkPng } from './png.ts'
 
 t.test('encodePng round-trips pixels through an independent decoder', async (t) => {
@@ -35,14 +44,19 @@ t.test('product images: 480x480, valid, deterministic, different per product', a
     seen.add(img.sha256)
     // not a blank canvas: several distinct colours
     const colours = new Set<number>()
-    for (let p = 0; p < png.pixels.length; p += 3 * 97) colours.add((png.pixels[p]! << 16) | (png.pixels[p + 1]! << 8) | png.pixels[p + 2]!)
+    for (let p = 0; p < png.pixels.length; p += 3 * 97)
+      colours.add((png.pixels[p]! << 16) | (png.pixels[p + 1]! << 8) | png.pixels[p + 2]!)
     t.ok(colours.size >= 3, `${motif} has a composition`)
   }
   t.equal(seen.size, MOTIFS.length, 'every motif looks different')
   const a = productImage({ motif: 'tent', palette: 1, view: 0, seed: 9 })
   const b = productImage({ motif: 'tent', palette: 1, view: 0, seed: 9 })
   t.equal(a.sha256, b.sha256, 'same spec, same bytes')
-  t.not(productImage({ motif: 'tent', palette: 1, view: 0, seed: 10 }).sha256, a.sha256, 'another product, another image')
+  t.not(
+    productImage({ motif: 'tent', palette: 1, view: 0, seed: 10 }).sha256,
+    a.sha256,
+    'another product, another image',
+  )
   for (const view of [1, 2] as const) t.ok(checkPng(productImage({ motif: 'mug', palette: 3, view, seed: 1 }).bytes))
 })
 
@@ -75,7 +89,10 @@ t.test('mulberry32 is deterministic and uniform enough', async (t) => {
   const a = mulberry32(7)
   const b = mulberry32(7)
   const xs = Array.from({ length: 1000 }, () => a())
-  t.same(Array.from({ length: 1000 }, () => b()), xs)
+  t.same(
+    Array.from({ length: 1000 }, () => b()),
+    xs,
+  )
   t.ok(xs.every((x) => x >= 0 && x < 1))
   const mean = xs.reduce((s, x) => s + x, 0) / xs.length
   t.ok(Math.abs(mean - 0.5) < 0.05)
@@ -89,11 +106,19 @@ t.test('each demo product gets a picture of its own kind', async (t) => {
     for (const p of store.products) {
       const spec = p.images[0]!.image
       if (spec.kind !== 'product') continue
-      t.ok(p.images.every((i) => i.image.kind === 'product' && i.image.spec.motif === spec.spec.motif), `${p.title}: every view shows the same kind`)
+      t.ok(
+        p.images.every((i) => i.image.kind === 'product' && i.image.spec.motif === spec.spec.motif),
+        `${p.title}: every view shows the same kind`,
+      )
       motifOf.set(p.title, spec.spec.motif)
       byMotif.set(spec.spec.motif, (byMotif.get(spec.spec.motif) ?? new Set()).add(p.productType))
     }
-    for (const [motif, types] of byMotif) t.equal(types.size, 1, `${store.name}: the ${motif} drawing is used for one product type only (${[...types].join(', ')})`)
+    for (const [motif, types] of byMotif)
+      t.equal(
+        types.size,
+        1,
+        `${store.name}: the ${motif} drawing is used for one product type only (${[...types].join(', ')})`,
+      )
   }
   // The mismatches the demo once had: each of these now has a drawing of its own.
   t.equal(motifOf.get('Polarized Sport Sunglasses'), 'sunglasses')
@@ -101,5 +126,8 @@ t.test('each demo product gets a picture of its own kind', async (t) => {
   t.equal(motifOf.get('Wooden Coat Rack'), 'coat-rack')
   t.equal(motifOf.get('Two-Person Cook Set'), 'cook-set')
   t.equal(motifOf.get('Multi-Tool 14-in-1'), 'multi-tool')
-  t.ok(new Set(motifOf.values()).size >= 60, `${new Set(motifOf.values()).size} kinds of drawing for ${motifOf.size} products`)
+  t.ok(
+    new Set(motifOf.values()).size >= 60,
+    `${new Set(motifOf.values()).size} kinds of drawing for ${motifOf.size} products`,
+  )
 })

@@ -2,7 +2,14 @@ import { crc32, inflateSync } from 'node:zlib'
 
 // An independent PNG reader for tests (not the encoder's own header reader): checks the
 // signature, every chunk CRC, IHDR, and that IDAT inflates to exactly the expected bytes.
-export type CheckedPng = { width: number; height: number; bitDepth: number; colourType: number; chunks: string[]; pixels: Uint8Array }
+export type CheckedPng = {
+  width: number
+  height: number
+  bitDepth: number
+  colourType: number
+  chunks: string[]
+  pixels: Uint8Array
+}
 
 export function checkPng(input: Uint8Array): CheckedPng {
   const b = Buffer.from(input.buffer, input.byteOffset, input.byteLength)

@@ -60,7 +60,13 @@ export async function testApp(t: { teardown: (fn: () => unknown) => void }, opti
     ...options.env,
   })
   const changeFeed = options.changeFeed ? await openChangeFeed(opened) : undefined
-  const services = createServices({ config, db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }), ...(changeFeed ? { changeFeed } : {}) })
+  const services = createServices({
+    config,
+    db,
+    signingSecret: config.signingSecret!,
+    logger: pino({ level: 'silent' }),
+    ...(changeFeed ? { changeFeed } : {}),
+  })
   await seedDemo(services)
   // The service's own client options; the test starts once it is connected.
   const redis = options.redisUrl ? openRedis(options.redisUrl) : null

@@ -50,7 +50,11 @@ export async function startCluster(t: Teardown): Promise<Cluster> {
   }
   if (asRoot) {
     chmodSync(dir, 0o755)
-    chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()))
+    chownSync(
+      dir,
+      Number(execFileSync('id', ['-u', 'postgres']).toString()),
+      Number(execFileSync('id', ['-g', 'postgres']).toString()),
+    )
   }
   const port = await freePort()
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8'])

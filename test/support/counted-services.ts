@@ -15,8 +15,19 @@ export async function countedServices(t: { teardown: (fn: () => unknown) => void
   let statements = 0
   const db = opened.db.withPlugin(statementCounter(() => statements++)) as Kysely<Database>
   const { feed, setUnhealthy } = switchableFeed(await openChangeFeed(opened))
-  const config = loadConfig({ NODE_ENV: 'test', BASE_URL: 'http://storefront.test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef', ...env })
-  const services = createServices({ config, db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }), changeFeed: feed })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BASE_URL: 'http://storefront.test',
+    SIGNING_SECRET: 'test-signing-secret-0123456789abcdef',
+    ...env,
+  })
+  const services = createServices({
+    config,
+    db,
+    signingSecret: config.signingSecret!,
+    logger: pino({ level: 'silent' }),
+    changeFeed: feed,
+  })
   const seeded = await seedDemo(services)
   return { opened, config, services, seeded, setUnhealthy, statements: () => statements }
 }

@@ -10,7 +10,10 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 type Teardown = { teardown: (fn: () => unknown) => void }
 
 // A fresh, migrated database of its own for one test file; dropped when the test ends.
-export async function freshDatabase(t: Teardown, opts: { poolSize?: number } = {}): Promise<OpenedDatabase & { url: string | null }> {
+export async function freshDatabase(
+  t: Teardown,
+  opts: { poolSize?: number } = {},
+): Promise<OpenedDatabase & { url: string | null }> {
   if (testDatabaseKind === 'pglite') {
     const opened = await openPglite(undefined)
     await migrateToLatest(opened.db)

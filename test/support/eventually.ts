@@ -1,6 +1,10 @@
 // Reading "all" stops below the oldest transaction running anywhere on the PostgreSQL server, so
 // a transaction held open by another test file delays (never loses) what a reader sees.
-export async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15000): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 15000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await probe()

@@ -7,7 +7,11 @@ import addFormatsModule from 'ajv-formats'
 // response promises must be present and match its schema.
 
 type Json = Record<string, any>
-export type HttpResponse = { statusCode: number; headers: Record<string, string | string[] | number | undefined>; body: string }
+export type HttpResponse = {
+  statusCode: number
+  headers: Record<string, string | string[] | number | undefined>
+  body: string
+}
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
 const DOC_ID = 'https://openapi.test/openapi.json'
@@ -30,7 +34,13 @@ export function openApiValidator(document: Json): OpenApiValidator {
   for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
     for (const [method, operation] of Object.entries<Json>(item)) {
       if (!['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'].includes(method)) continue
-      if (operation.operationId) operations.set(operation.operationId, { method: method.toUpperCase(), path, pointer: `/paths/${escape(path)}/${method}`, operation })
+      if (operation.operationId)
+        operations.set(operation.operationId, {
+          method: method.toUpperCase(),
+          path,
+          pointer: `/paths/${escape(path)}/${method}`,
+          operation,
+        })
     }
   }
 
@@ -64,8 +74,16 @@ export function openApiValidator(document: Json): OpenApiValidator {
     const problems: string[] = []
     const responses = entry.operation.responses ?? {}
     const status = String(res.statusCode)
-    const key = status in responses ? status : `${status[0]}XX` in responses ? `${status[0]}XX` : 'default' in responses ? 'default' : null
-    if (!key) return [`${operationId}: status ${status} is not documented (documented: ${Object.keys(responses).join(', ')})`]
+    const key =
+      status in responses
+        ? status
+        : `${status[0]}XX` in responses
+          ? `${status[0]}XX`
+          : 'default' in responses
+            ? 'default'
+            : null
+    if (!key)
+      return [`${operationId}: status ${status} is not documented (documented: ${Object.keys(responses).join(', ')})`]
     const { node: response, pointer } = deref(responses[key], `${entry.pointer}/responses/${escape(key)}`)
 
     const optional = new Set((opts.optionalHeaders ?? []).map((h) => h.toLowerCase()))
@@ -73,24 +91,34 @@ export function openApiValidator(document: Json): OpenApiValidator {
       const { node: h, pointer: hp } = deref(header, `${pointer}/headers/${escape(name)}`)
       const raw = res.headers[name.toLowerCase()]
       if (raw === undefined) {
-        if (!optional.has(name.toLowerCase())) problems.push(`${operationId} ${status}: header ${name} is documented but missing`)
+        if (!optional.has(name.toLowerCase()))
+          problems.push(`${operationId} ${status}: header ${name} is documented but missing`)
         continue
       }
       const text = Array.isArray(raw) ? raw.join(', ') : String(raw)
       if (!h.schema) continue
       const type = deref(h.schema, `${hp}/schema`).node.type
-      const value = type === 'integer' || type === 'number' ? (/^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text) : text
+      const value =
+        type === 'integer' || type === 'number' ? (/^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text) : text
       const v = schemaValidator(`${hp}/schema`)
       if (!v(value)) problems.push(`${operationId} ${status}: header ${name}=${text}: ${errorsText(v.errors)}`)
     }
 
     const content = response.content as Json | undefined
     if (!content) {
-      if (res.body.length > 0) problems.push(`${operationId} ${status}: a body was sent but the document lists no content`)
+      if (res.body.length > 0)
+        problems.push(`${operationId} ${status}: a body was sent but the document lists no content`)
       return problems
     }
-    const contentType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
-    if (!(contentType in content)) return [...problems, `${operationId} ${status}: content type ${contentType} is not one of ${Object.keys(content).join(', ')}`]
+    const contentType = String(res.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase()
+    if (!(contentType in content))
+      return [
+        ...problems,
+        `${operationId} ${status}: content type ${contentType} is not one of ${Object.keys(content).join(', ')}`,
+      ]
     const media = content[contentType] as Json
     if (!media.schema) return problems
     let body: unknown

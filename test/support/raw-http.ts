@@ -38,7 +38,9 @@ export function rawRequest(port: number, bytes: Buffer | string, timeoutMs = 300
     })
     socket.on('end', done)
     socket.on('close', done)
-    socket.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? done() : reject(e)))
+    socket.on('error', (e: NodeJS.ErrnoException) =>
+      e.code === 'ECONNRESET' || e.code === 'EPIPE' ? done() : reject(e),
+    )
     socket.write(bytes)
   })
 }

@@ -5,9 +5,16 @@ import { createServices, type Services } from '../../src/services.ts'
 import { freshDatabase } from './database.ts'
 
 // The service layer on a fresh database, without HTTP: for command and projection tests.
-export async function testServices(t: { teardown: (fn: () => unknown) => void }, opts: { poolSize?: number } = {}): Promise<Services> {
+export async function testServices(
+  t: { teardown: (fn: () => unknown) => void },
+  opts: { poolSize?: number } = {},
+): Promise<Services> {
   const { db } = await freshDatabase(t, opts)
-  const config = loadConfig({ NODE_ENV: 'test', BASE_URL: 'http://storefront.test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef' })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BASE_URL: 'http://storefront.test',
+    SIGNING_SECRET: 'test-signing-secret-0123456789abcdef',
+  })
   return createServices({ config, db, signingSecret: config.signingSecret!, logger: pino({ level: 'silent' }) })
 }
 

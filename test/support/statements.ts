@@ -28,7 +28,12 @@ export function statementCounter(onStatement: () => void): KyselyPlugin {
 export function switchableFeed(real: ChangeFeed): { feed: ChangeFeed; setUnhealthy: (unhealthy: boolean) => void } {
   let unhealthy = false
   return {
-    feed: { kind: real.kind, healthy: () => !unhealthy && real.healthy(), subscribe: real.subscribe.bind(real), close: () => real.close() },
+    feed: {
+      kind: real.kind,
+      healthy: () => !unhealthy && real.healthy(),
+      subscribe: real.subscribe.bind(real),
+      close: () => real.close(),
+    },
     setUnhealthy: (v) => {
       unhealthy = v
     },

@@ -40,16 +40,32 @@ t.test('the default theme document is valid, deterministic and fresh on every ca
   const grid = doc.templates.home[1]
   t.equal(grid?.type === 'product-grid' && grid.settings.source, 'newest', 'newest products, no invented ids')
   t.notMatch(JSON.stringify(doc), /productIds?"|collectionIds?"/, 'no references at all')
-  t.same(doc.templates.product.map((s) => s.type), ['product-details'])
-  t.same(doc.templates.collection.map((s) => s.type), ['collection-products'])
-  t.same(doc.templates.blogPost.map((s) => s.type), ['article'])
+  t.same(
+    doc.templates.product.map((s) => s.type),
+    ['product-details'],
+  )
+  t.same(
+    doc.templates.collection.map((s) => s.type),
+    ['collection-products'],
+  )
+  t.same(
+    doc.templates.blogPost.map((s) => s.type),
+    ['article'],
+  )
   t.same(doc.pages, [])
   t.ok(THEME_PRESETS.includes(doc.theme.theme))
   t.ok((FONTS as readonly string[]).includes(doc.theme.font))
 })
 
 t.test('published constants', async (t) => {
-  t.same(LIMITS, { sectionsPerLayout: 25, blocksPerSection: 50, pagesPerTheme: 50, operationsPerBatch: 100, documentBytes: 524288, themesPerStore: 20 })
+  t.same(LIMITS, {
+    sectionsPerLayout: 25,
+    blocksPerSection: 50,
+    pagesPerTheme: 50,
+    operationsPerBatch: 100,
+    documentBytes: 524288,
+    themesPerStore: 20,
+  })
   t.same([...TEMPLATE_NAMES], ['home', 'product', 'collection', 'blogPost'])
   t.ok(FONTS.length >= 10)
   t.ok(THEME_PRESETS.length >= 5)
@@ -64,8 +80,14 @@ const MINIMAL: Record<SectionType, { settings: Record<string, unknown>; blocks?:
   'collection-list': { settings: { collectionIds: ['col_1'] } },
   'image-with-text': { settings: { image: { url: '/i.jpg', alt: '' } } },
   'image-banner': { settings: { image: { url: 'https://cdn.example.com/i.jpg', alt: 'Banner' } } },
-  testimonials: { settings: {}, blocks: [{ id: 't1', type: 'testimonial', settings: { quote: 'Great', author: 'Ana' } }] },
-  faq: { settings: {}, blocks: [{ id: 'q1', type: 'question', settings: { question: 'Why?', answer: '<p>Because.</p>' } }] },
+  testimonials: {
+    settings: {},
+    blocks: [{ id: 't1', type: 'testimonial', settings: { quote: 'Great', author: 'Ana' } }],
+  },
+  faq: {
+    settings: {},
+    blocks: [{ id: 'q1', type: 'question', settings: { question: 'Why?', answer: '<p>Because.</p>' } }],
+  },
   gallery: { settings: {}, blocks: [{ id: 'i1', type: 'image', settings: { image: { url: '/g.jpg', alt: 'G' } } }] },
   'announcement-bar': { settings: { text: 'Hi' } },
   'logo-list': { settings: {}, blocks: [{ id: 'l1', type: 'logo', settings: { image: { url: '/l.png', alt: 'L' } } }] },
@@ -111,7 +133,11 @@ t.test('the catalogue has every required section type, each usable where it is a
   t.same(SECTION_CATALOGUE['product-details'].templates, ['product'])
   t.same(SECTION_CATALOGUE['collection-products'].templates, ['collection'])
   t.same(SECTION_CATALOGUE.article.templates, ['blogPost'])
-  t.same(REQUIRED_TEMPLATE_SECTION, { product: 'product-details', collection: 'collection-products', blogPost: 'article' })
+  t.same(REQUIRED_TEMPLATE_SECTION, {
+    product: 'product-details',
+    collection: 'collection-products',
+    blogPost: 'article',
+  })
   t.same(Object.keys(SECTION_CATALOGUE.testimonials.blockSchemas), ['testimonial'])
   t.same(Object.keys(SECTION_CATALOGUE.faq.blockSchemas), ['question'])
   t.same(Object.keys(SECTION_CATALOGUE.gallery.blockSchemas), ['image'])
@@ -136,7 +162,10 @@ t.test('no setting anywhere is commerce data or a code carrier; references use t
     t.notOk(isCommerceKey(name), `${name} is not a commerce key`)
     t.notOk(isUnsafeKey(name), `${name} is not an unsafe key`)
     if (/product|collection/i.test(name) && /id/i.test(name)) {
-      t.ok(['productId', 'productIds', 'collectionId', 'collectionIds'].includes(name), `${name} is a canonical reference key`)
+      t.ok(
+        ['productId', 'productIds', 'collectionId', 'collectionIds'].includes(name),
+        `${name} is a canonical reference key`,
+      )
     }
   }
 })
@@ -165,7 +194,12 @@ t.test('sectionCatalogueJsonSchema describes every type as plain JSON', async (t
   t.same(blocks['logo-list'], ['logo'])
   t.same(blocks.hero, [])
   t.equal(catalogue.sections.find((s) => s.type === 'product-details')?.requiredIn, 'product')
-  const richBody = (catalogue.sections.find((s) => s.type === 'rich-text')?.settingsSchema.properties as Record<string, Record<string, unknown>>).body
+  const richBody = (
+    catalogue.sections.find((s) => s.type === 'rich-text')?.settingsSchema.properties as Record<
+      string,
+      Record<string, unknown>
+    >
+  ).body
   t.equal(richBody?.contentMediaType, 'text/html')
   t.match(String(richBody?.description), /blockquote/)
 })

@@ -11,12 +11,15 @@ function inertProblems(html: string): string[] {
   const stack: any[] = [...parseDocument(html).children]
   while (stack.length > 0) {
     const node = stack.pop()
-    if (node.type === 'comment' || node.type === 'directive' || node.type === 'cdata') problems.push(`${node.type} left`)
+    if (node.type === 'comment' || node.type === 'directive' || node.type === 'cdata')
+      problems.push(`${node.type} left`)
     if (node.type === 'tag' || node.type === 'script' || node.type === 'style') {
       if (!allowed.has(node.name)) problems.push(`<${node.name}> left`)
       for (const [name, value] of Object.entries(node.attribs as Record<string, string>)) {
-        if (!(node.name === 'a' && (name === 'href' || name === 'title'))) problems.push(`attribute ${name} on <${node.name}>`)
-        if (name === 'href' && !/^(https:\/\/|mailto:|tel:|\/(?![/\\]))/i.test(value)) problems.push(`unsafe href ${value}`)
+        if (!(node.name === 'a' && (name === 'href' || name === 'title')))
+          problems.push(`attribute ${name} on <${node.name}>`)
+        if (name === 'href' && !/^(https:\/\/|mailto:|tel:|\/(?![/\\]))/i.test(value))
+          problems.push(`unsafe href ${value}`)
       }
     }
     if (node.children) stack.push(...node.children)
@@ -40,7 +43,10 @@ t.test('allowed markup survives validation and sanitizing unchanged', async (t) 
 
 t.test('sanitizer re-escapes text and attributes', async (t) => {
   t.equal(sanitizeRichText('<p>a &lt;b&gt; &amp; "c"</p>'), '<p>a &lt;b&gt; &amp; "c"</p>')
-  t.equal(sanitizeRichText('<a title=\'x" onmouseover="alert(1)\' href="/x">t</a>'), '<a href="/x" title="x&quot; onmouseover=&quot;alert(1)">t</a>')
+  t.equal(
+    sanitizeRichText('<a title=\'x" onmouseover="alert(1)\' href="/x">t</a>'),
+    '<a href="/x" title="x&quot; onmouseover=&quot;alert(1)">t</a>',
+  )
   t.equal(sanitizeRichText('1 < 2 > 0'), '1 &lt; 2 &gt; 0')
 })
 
@@ -84,7 +90,11 @@ t.test('sanitizer removes unsafe hrefs but keeps the link text', async (t) => {
     const out = sanitizeRichText(`<a href="${href.replace(/"/g, '&quot;')}">x</a>`)
     t.equal(out, '<a>x</a>', `href ${JSON.stringify(href)} removed`)
   }
-  t.equal(sanitizeRichText('<a href="/ok" href="javascript:alert(1)">x</a>'), '<a href="/ok">x</a>', 'first duplicate wins, as in browsers')
+  t.equal(
+    sanitizeRichText('<a href="/ok" href="javascript:alert(1)">x</a>'),
+    '<a href="/ok">x</a>',
+    'first duplicate wins, as in browsers',
+  )
 })
 
 t.test('hostile inputs come out inert', async (t) => {
@@ -119,7 +129,10 @@ t.test('hostile inputs come out inert', async (t) => {
 })
 
 t.test('validateRichText reports every problem as UNSAFE_CONTENT with the field path', async (t) => {
-  const issues = validateRichText('<p onclick="x" style="y">a</p><script>1</script><!-- c --><a href="javascript:alert(1)">l</a><div>d</div>', 'body')
+  const issues = validateRichText(
+    '<p onclick="x" style="y">a</p><script>1</script><!-- c --><a href="javascript:alert(1)">l</a><div>d</div>',
+    'body',
+  )
   t.ok(issues.length >= 6)
   t.ok(issues.every((i) => i.path === 'body' && i.code === 'UNSAFE_CONTENT'))
   const messages = issues.map((i) => i.message).join('\n')
@@ -212,9 +225,16 @@ t.test('validating the same text again: the same verdict, problems with the path
   const first = validateRichText(dirty, 'settings.body')
   t.ok(first.length > 0 && first.every((i) => i.path === 'settings.body'))
   const again = validateRichText(dirty, 'blocks[0].settings.text')
-  t.same(again.map((i) => i.message), first.map((i) => i.message), 'a value with problems is checked every time')
+  t.same(
+    again.map((i) => i.message),
+    first.map((i) => i.message),
+    'a value with problems is checked every time',
+  )
   t.ok(again.every((i) => i.path === 'blocks[0].settings.text'))
-  t.ok(validateRichText(`${clean}<script>x</script>`, 'c').length > 0, 'a clean value with more after it is a new value')
+  t.ok(
+    validateRichText(`${clean}<script>x</script>`, 'c').length > 0,
+    'a clean value with more after it is a new value',
+  )
   // Past the bound (4,000,000 characters) the remembered values are forgotten, not kept growing.
   const long = `<p>${'x'.repeat(19_990)}</p>`
   for (let i = 0; i < 250; i++) t.same(validateRichText(long.replace('x', String(i)), 'd'), [])

@@ -2,7 +2,15 @@ import t from 'tap'
 import { dangerousScheme, urlProblem } from '../../src/theme/url.ts'
 
 t.test('https URLs and site-relative paths are allowed', async (t) => {
-  for (const url of ['https://example.com', 'https://cdn.example.com/a/b.jpg?w=600&h=400#x', 'HTTPS://EXAMPLE.COM/', '/', '/products/prod_1', '/about?x=%20y', '/#top']) {
+  for (const url of [
+    'https://example.com',
+    'https://cdn.example.com/a/b.jpg?w=600&h=400#x',
+    'HTTPS://EXAMPLE.COM/',
+    '/',
+    '/products/prod_1',
+    '/about?x=%20y',
+    '/#top',
+  ]) {
     t.equal(urlProblem(url), null, url)
   }
 })

@@ -23,7 +23,14 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export async function startService(t: T, timeoutMs = 120_000): Promise<Banner & { output: () => string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'walkthrough-'))
   const port = await freePort()
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  }
   const child = spawn(process.execPath, SERVICE_ARGV, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
@@ -57,11 +64,21 @@ export async function startService(t: T, timeoutMs = 120_000): Promise<Banner & 
 export function parseBanner(text: string): Banner {
   const url = /Storefront theme service on (\S+)/.exec(text)?.[1]
   if (!url) throw new Error(`no address in the banner:\n${text}`)
-  const storefronts = [...text.matchAll(/^ {2}Storefront\s+(\S+)\s+\((.+), (st_\w+)\)$/gm)].map((m) => ({ url: m[1]!, name: m[2]!, storeId: m[3]! }))
+  const storefronts = [...text.matchAll(/^ {2}Storefront\s+(\S+)\s+\((.+), (st_\w+)\)$/gm)].map((m) => ({
+    url: m[1]!,
+    name: m[2]!,
+    storeId: m[3]!,
+  }))
   const section = (heading: string) => (text.split(`\n${heading}`)[1] ?? '').split('\n\n')[0]!.split('\n').slice(1)
   // "  Atlas Outfitters   owner@atlas-outfitters.example     LkTtyo-y4825a-X7Fg72-NEPvf6"
-  const merchants = section('Demo merchant sign-ins').map((line) => /^ {2}(.+?)\s{2,}(\S+@\S+)\s+(\S+)$/.exec(line)).filter((m) => m !== null).map((m) => ({ store: m[1]!, email: m[2]!, password: m[3]! }))
+  const merchants = section('Demo merchant sign-ins')
+    .map((line) => /^ {2}(.+?)\s{2,}(\S+@\S+)\s+(\S+)$/.exec(line))
+    .filter((m) => m !== null)
+    .map((m) => ({ store: m[1]!, email: m[2]!, password: m[3]! }))
   // "  Atlas Outfitters   all scopes, can publish    sk_live_…"
-  const keys = section('Demo API keys').map((line) => /^ {2}(.+?)\s{2,}(.+?)\s{2,}(sk_\w+)$/.exec(line)).filter((m) => m !== null).map((m) => ({ store: m[1]!, name: m[2]!, key: m[3]! }))
+  const keys = section('Demo API keys')
+    .map((line) => /^ {2}(.+?)\s{2,}(.+?)\s{2,}(sk_\w+)$/.exec(line))
+    .filter((m) => m !== null)
+    .map((m) => ({ store: m[1]!, name: m[2]!, key: m[3]! }))
   return { url, storefronts, merchants, keys }
 }

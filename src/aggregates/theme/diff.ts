@@ -51,16 +51,21 @@ export const jsonEqual = (a: unknown, b: unknown): boolean => {
   }
   const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined)
   const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined)
-  return ka.length === kb.length && ka.every((k) => jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  )
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 // Object keys are followed; arrays and scalars are compared whole. `undefined` means absent.
 export function valueChanges(a: unknown, b: unknown, path: string, out: ValueChange[] = []): ValueChange[] {
   if (jsonEqual(a, b)) return out
   if (isPlainObject(a) && isPlainObject(b)) {
-    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) valueChanges(a[key], b[key], path ? `${path}.${key}` : key, out)
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
+      valueChanges(a[key], b[key], path ? `${path}.${key}` : key, out)
     return out
   }
   out.push({ path, old: a, new: b })
@@ -99,7 +104,9 @@ function stableIds(oldIds: string[], newIds: string[]): Set<string> {
   const n = a.length
   const m = b.length
   const table: Uint16Array[] = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1))
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) table[i]![j] = a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!)
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      table[i]![j] = a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!)
   const out = new Set<string>()
   for (let i = 0, j = 0; i < n && j < m; ) {
     if (a[i] === b[j]) {
@@ -114,10 +121,17 @@ function stableIds(oldIds: string[], newIds: string[]): Set<string> {
 
 type Identified = { id: string; type: string }
 
-function listDiff<T extends Identified, C>(before: readonly T[], after: readonly T[], change: (a: T, b: T) => C | null) {
+function listDiff<T extends Identified, C>(
+  before: readonly T[],
+  after: readonly T[],
+  change: (a: T, b: T) => C | null,
+) {
   const oldIndex = new Map(before.map((x, i) => [x.id, i]))
   const newIds = new Set(after.map((x) => x.id))
-  const stable = stableIds(before.map((x) => x.id), after.map((x) => x.id))
+  const stable = stableIds(
+    before.map((x) => x.id),
+    after.map((x) => x.id),
+  )
   const added: { index: number; item: T }[] = []
   const moved: Moved[] = []
   const changed: C[] = []
@@ -138,7 +152,11 @@ function listDiff<T extends Identified, C>(before: readonly T[], after: readonly
 
 // Removed first, then every item that is added or moved is put at its new index in ascending
 // order: the untouched items keep their relative order, so the result is the new list.
-function applyListDiff<T extends { id: string }>(list: readonly T[], d: { added: { index: number; item: T }[]; removed: { id: string }[]; moved: Moved[] }, byId: (id: string) => T | undefined): T[] {
+function applyListDiff<T extends { id: string }>(
+  list: readonly T[],
+  d: { added: { index: number; item: T }[]; removed: { id: string }[]; moved: Moved[] },
+  byId: (id: string) => T | undefined,
+): T[] {
   const gone = new Set([...d.removed.map((r) => r.id), ...d.moved.map((m) => m.id)])
   const out = list.filter((x) => !gone.has(x.id))
   const placed = [
@@ -158,7 +176,12 @@ function blockDiff(before: readonly Block[], after: readonly Block[], base: stri
     return settings.length ? { id: b.id, type: b.type, settings } : null
   })
   if (!d.added.length && !d.removed.length && !d.moved.length && !d.changed.length) return null
-  return { added: d.added.map((a) => ({ index: a.index, block: a.item })), removed: d.removed, moved: d.moved, changed: d.changed }
+  return {
+    added: d.added.map((a) => ({ index: a.index, block: a.item })),
+    removed: d.removed,
+    moved: d.moved,
+    changed: d.changed,
+  }
 }
 
 const blocksOf = (s: Section): Block[] => ((s as { blocks?: Block[] }).blocks ?? []) as Block[]
@@ -172,12 +195,23 @@ function layoutDiff(layout: string, before: readonly Section[], after: readonly 
     const hadBlocks = (a as { blocks?: unknown }).blocks !== undefined
     const hasBlocks = (b as { blocks?: unknown }).blocks !== undefined
     // Presence of an empty `blocks` list is a setting-level change of its own.
-    if (hadBlocks !== hasBlocks && blocksOf(a).length === 0 && blocksOf(b).length === 0) settings.push({ path: `${base}.blocks`, old: (a as { blocks?: unknown }).blocks, new: (b as { blocks?: unknown }).blocks })
+    if (hadBlocks !== hasBlocks && blocksOf(a).length === 0 && blocksOf(b).length === 0)
+      settings.push({
+        path: `${base}.blocks`,
+        old: (a as { blocks?: unknown }).blocks,
+        new: (b as { blocks?: unknown }).blocks,
+      })
     const blocks = blockDiff(blocksOf(a), blocksOf(b), `${base}.blocks`)
     return settings.length || blocks ? { id: b.id, type: b.type, settings, blocks } : null
   })
   if (!d.added.length && !d.removed.length && !d.moved.length && !d.changed.length) return null
-  return { layout, added: d.added.map((a) => ({ index: a.index, section: a.item })), removed: d.removed, moved: d.moved, changed: d.changed }
+  return {
+    layout,
+    added: d.added.map((a) => ({ index: a.index, section: a.item })),
+    removed: d.removed,
+    moved: d.moved,
+    changed: d.changed,
+  }
 }
 
 const pageFields = (p: Page) => ({ slug: p.slug, title: p.title, status: p.status })
@@ -229,12 +263,27 @@ function applyLayout(layout: Section[], d: LayoutDiff): Section[] {
         return x ? applyValueChanges(b, x.settings, `${d.layout}.${s.id}.blocks.${b.id}`) : b
       })
       const byBlock = new Map(changedBlocks.map((b) => [b.id, b]))
-      next = { ...next, blocks: applyListDiff(changedBlocks, { added: c.blocks.added.map((a) => ({ index: a.index, item: a.block })), removed: c.blocks.removed, moved: c.blocks.moved }, (id) => byBlock.get(id)) } as Section
+      next = {
+        ...next,
+        blocks: applyListDiff(
+          changedBlocks,
+          {
+            added: c.blocks.added.map((a) => ({ index: a.index, item: a.block })),
+            removed: c.blocks.removed,
+            moved: c.blocks.moved,
+          },
+          (id) => byBlock.get(id),
+        ),
+      } as Section
     }
     byId.set(s.id, next)
     return next
   })
-  return applyListDiff(updated, { added: d.added.map((a) => ({ index: a.index, item: a.section })), removed: d.removed, moved: d.moved }, (id) => byId.get(id))
+  return applyListDiff(
+    updated,
+    { added: d.added.map((a) => ({ index: a.index, item: a.section })), removed: d.removed, moved: d.moved },
+    (id) => byId.get(id),
+  )
 }
 
 export function applyDiff(doc: ThemeDocument, diff: ThemeDiff): ThemeDocument {
@@ -254,7 +303,11 @@ export function applyDiff(doc: ThemeDocument, diff: ThemeDiff): ThemeDocument {
     if (d) next = { ...next, layout: applyLayout(next.layout, d) }
     return next
   })
-  const pages = applyListDiff(kept, { added: diff.pages.added.map((a) => ({ index: a.index, item: a.page })), removed: diff.pages.removed, moved: [] }, () => undefined)
+  const pages = applyListDiff(
+    kept,
+    { added: diff.pages.added.map((a) => ({ index: a.index, item: a.page })), removed: diff.pages.removed, moved: [] },
+    () => undefined,
+  )
   return { ...doc, theme, navigation, templates, pages }
 }
 
@@ -312,7 +365,12 @@ export function summarizeDiff(diff: ThemeDiff): string[] {
       for (const s of c.settings) out.push(`${s.path}: ${show(s.old)} → ${show(s.new)}`)
       if (c.blocks) {
         const b = c.blocks
-        const parts = [b.added.length && `${b.added.length} added`, b.removed.length && `${b.removed.length} removed`, b.moved.length && `${b.moved.length} moved`, b.changed.length && `${b.changed.length} changed`].filter(Boolean)
+        const parts = [
+          b.added.length && `${b.added.length} added`,
+          b.removed.length && `${b.removed.length} removed`,
+          b.moved.length && `${b.moved.length} moved`,
+          b.changed.length && `${b.changed.length} changed`,
+        ].filter(Boolean)
         out.push(`${l.layout}.${c.id}: blocks ${parts.join(', ')}`)
       }
     }
@@ -320,4 +378,10 @@ export function summarizeDiff(diff: ThemeDiff): string[] {
   return out
 }
 
-export const isEmptyDiff = (d: ThemeDiff) => !d.tokens.length && !d.navigation && !d.pages.added.length && !d.pages.removed.length && !d.pages.changed.length && !d.layouts.length
+export const isEmptyDiff = (d: ThemeDiff) =>
+  !d.tokens.length &&
+  !d.navigation &&
+  !d.pages.added.length &&
+  !d.pages.removed.length &&
+  !d.pages.changed.length &&
+  !d.layouts.length

@@ -6,7 +6,18 @@ import type { NavigationEntry, Page, Section, TemplateName, ThemeDocument, Theme
 export type SectionTarget = { template: TemplateName } | { pageId: string }
 
 export type ThemeEvent =
-  | { type: 'ThemeCreated'; data: { themeId: string; storeId: string; name: string; provider: string; document: ThemeDocument; duplicatedFrom: string | null; at: string } }
+  | {
+      type: 'ThemeCreated'
+      data: {
+        themeId: string
+        storeId: string
+        name: string
+        provider: string
+        document: ThemeDocument
+        duplicatedFrom: string | null
+        at: string
+      }
+    }
   | { type: 'ThemeRenamed'; data: { name: string; previousName: string; at: string } }
   | { type: 'ThemeTokensUpdated'; data: { tokens: ThemeTokens; changed: string[]; at: string } }
   | { type: 'ThemeNavigationSet'; data: { navigation: NavigationEntry[]; at: string } }
@@ -14,9 +25,15 @@ export type ThemeEvent =
   | { type: 'PageUpdated'; data: { pageId: string; page: Page; changed: string[]; at: string } }
   | { type: 'PageDeleted'; data: { pageId: string; slug: string; at: string } }
   | { type: 'SectionAdded'; data: { target: SectionTarget; index: number; section: Section; at: string } }
-  | { type: 'SectionUpdated'; data: { sectionId: string; target: SectionTarget; section: Section; changed: string[]; at: string } }
+  | {
+      type: 'SectionUpdated'
+      data: { sectionId: string; target: SectionTarget; section: Section; changed: string[]; at: string }
+    }
   | { type: 'SectionRemoved'; data: { sectionId: string; target: SectionTarget; sectionType: string; at: string } }
-  | { type: 'SectionMoved'; data: { sectionId: string; from: SectionTarget; to: SectionTarget; index: number; at: string } }
+  | {
+      type: 'SectionMoved'
+      data: { sectionId: string; from: SectionTarget; to: SectionTarget; index: number; at: string }
+    }
   | { type: 'ThemePublished'; data: { previousThemeId: string | null; at: string } }
   | { type: 'ThemeUnpublished'; data: { replacedBy: string; at: string } }
   | { type: 'ThemeArchived'; data: { at: string } }

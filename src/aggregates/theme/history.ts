@@ -38,8 +38,20 @@ export type VersionEntry = Change & { fromVersion: number; toVersion: number; po
 
 const changeOf = (e: HistoryEvent, version: number): Change => {
   const m = e.metadata
-  const actor = m.actor.kind === 'merchant' ? { kind: 'merchant', appId: null, credentialId: null, merchantId: m.actor.merchantId! } : { kind: m.actor.kind, appId: m.actor.appId, credentialId: m.actor.credentialId }
-  return { version, at: e.recordedAt.toISOString(), commandId: m.commandId, command: m.command, actor, channel: m.channel, tool: m.tool ?? null, requestId: m.requestId ?? null }
+  const actor =
+    m.actor.kind === 'merchant'
+      ? { kind: 'merchant', appId: null, credentialId: null, merchantId: m.actor.merchantId! }
+      : { kind: m.actor.kind, appId: m.actor.appId, credentialId: m.actor.credentialId }
+  return {
+    version,
+    at: e.recordedAt.toISOString(),
+    commandId: m.commandId,
+    command: m.command,
+    actor,
+    channel: m.channel,
+    tool: m.tool ?? null,
+    requestId: m.requestId ?? null,
+  }
 }
 
 // One entry per command that changed the theme, oldest first, with the versions it made.
@@ -77,7 +89,8 @@ function extend(index: HistoryIndex, events: readonly HistoryEvent[]): HistoryIn
   for (let i = index.count; i < events.length; i++) {
     const e = events[i]!
     state = evolve(state, e)
-    if (state.exists && changesVersion(e) && state.version % SNAPSHOT_EVERY === 0) index.snapshots.push({ version: state.version, next: i + 1, state })
+    if (state.exists && changesVersion(e) && state.version % SNAPSHOT_EVERY === 0)
+      index.snapshots.push({ version: state.version, next: i + 1, state })
   }
   index.state = state
   index.count = events.length
@@ -128,10 +141,17 @@ export function themeAt(events: readonly HistoryEvent[], version: number): Theme
 }
 
 export type SectionBlame = { id: string; type: string; layout: string; last: Change }
-export type Blame = { tokens: Record<keyof ThemeTokens, Change | null>; navigation: Change | null; sections: SectionBlame[] }
+export type Blame = {
+  tokens: Record<keyof ThemeTokens, Change | null>
+  navigation: Change | null
+  sections: SectionBlame[]
+}
 
 function layoutsOf(doc: ThemeDocument): [string, Section[]][] {
-  return [...Object.entries(doc.templates).map(([t, l]) => [`templates.${t}`, l] as [string, Section[]]), ...doc.pages.map((p) => [`pages.${p.id}`, p.layout] as [string, Section[]])]
+  return [
+    ...Object.entries(doc.templates).map(([t, l]) => [`templates.${t}`, l] as [string, Section[]]),
+    ...doc.pages.map((p) => [`pages.${p.id}`, p.layout] as [string, Section[]]),
+  ]
 }
 
 // For each section of the current document, and for each token and the navigation, the last
@@ -162,7 +182,7 @@ export function blame(events: readonly HistoryEvent[]): Blame | null {
         for (const s of e.data.page.layout) sections.set(s.id, change)
         break
       case 'PageUpdated': {
-        const prior = before.exists ? before.document.pages.find((p) => p.id === e.data.pageId)?.layout ?? [] : []
+        const prior = before.exists ? (before.document.pages.find((p) => p.id === e.data.pageId)?.layout ?? []) : []
         e.data.page.layout.forEach((s, i) => {
           if (!jsonEqual(prior[i], s)) sections.set(s.id, change)
         })
@@ -181,7 +201,10 @@ export function blame(events: readonly HistoryEvent[]): Blame | null {
   }
   if (!state.exists) return null
   const out: SectionBlame[] = []
-  for (const [layout, list] of layoutsOf(state.document)) for (const s of list) out.push({ id: s.id, type: s.type, layout, last: sections.get(s.id)! })
-  const tokenBlame = Object.fromEntries(Object.keys(state.document.theme).map((k) => [k, tokens[k as keyof ThemeTokens] ?? null])) as Blame['tokens']
+  for (const [layout, list] of layoutsOf(state.document))
+    for (const s of list) out.push({ id: s.id, type: s.type, layout, last: sections.get(s.id)! })
+  const tokenBlame = Object.fromEntries(
+    Object.keys(state.document.theme).map((k) => [k, tokens[k as keyof ThemeTokens] ?? null]),
+  ) as Blame['tokens']
   return { tokens: tokenBlame, navigation, sections: out }
 }

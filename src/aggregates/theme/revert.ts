@@ -10,7 +10,11 @@ type Layout = { key: string; target: SectionTarget; sections: Section[] }
 
 function layouts(doc: ThemeDocument): Layout[] {
   return [
-    ...(Object.keys(doc.templates) as (keyof ThemeDocument['templates'])[]).map((t) => ({ key: `templates.${t}`, target: { template: t } as SectionTarget, sections: doc.templates[t] })),
+    ...(Object.keys(doc.templates) as (keyof ThemeDocument['templates'])[]).map((t) => ({
+      key: `templates.${t}`,
+      target: { template: t } as SectionTarget,
+      sections: doc.templates[t],
+    })),
     ...doc.pages.map((p) => ({ key: `pages.${p.id}`, target: { pageId: p.id } as SectionTarget, sections: p.layout })),
   ]
 }
@@ -30,18 +34,24 @@ export function compensatingEvents(current: ThemeDocument, target: ThemeDocument
   }
 
   if (!jsonEqual(doc.theme, target.theme)) {
-    const changed = (Object.keys(target.theme) as (keyof ThemeTokens)[]).filter((k) => !jsonEqual(doc.theme[k], target.theme[k]))
+    const changed = (Object.keys(target.theme) as (keyof ThemeTokens)[]).filter(
+      (k) => !jsonEqual(doc.theme[k], target.theme[k]),
+    )
     emit({ type: 'ThemeTokensUpdated', data: { tokens: target.theme, changed, at } })
   }
-  if (!jsonEqual(doc.navigation, target.navigation)) emit({ type: 'ThemeNavigationSet', data: { navigation: target.navigation, at } })
+  if (!jsonEqual(doc.navigation, target.navigation))
+    emit({ type: 'ThemeNavigationSet', data: { navigation: target.navigation, at } })
 
   const targetPages = new Map(target.pages.map((p) => [p.id, p]))
-  for (const p of doc.pages) if (!targetPages.has(p.id)) emit({ type: 'PageDeleted', data: { pageId: p.id, slug: p.slug, at } })
+  for (const p of doc.pages)
+    if (!targetPages.has(p.id)) emit({ type: 'PageDeleted', data: { pageId: p.id, slug: p.slug, at } })
 
   // A section that is not in the same layout in the target leaves now (and comes back where it belongs).
   const targetLayoutOf = layoutKeyOf(target)
   for (const l of layouts(doc)) {
-    for (const s of l.sections) if (targetLayoutOf.get(s.id) !== l.key) emit({ type: 'SectionRemoved', data: { sectionId: s.id, target: l.target, sectionType: s.type, at } })
+    for (const s of l.sections)
+      if (targetLayoutOf.get(s.id) !== l.key)
+        emit({ type: 'SectionRemoved', data: { sectionId: s.id, target: l.target, sectionType: s.type, at } })
   }
 
   const existing = new Set(doc.pages.map((p) => p.id))
@@ -62,20 +72,35 @@ export function compensatingEvents(current: ThemeDocument, target: ThemeDocument
     for (const s of l.sections) {
       const prior = have.get(s.id)
       if (prior && !jsonEqual(prior, s)) {
-        const changed = [...new Set([...Object.keys(prior.settings), ...Object.keys(s.settings)])].filter((k) => !jsonEqual((prior.settings as Record<string, unknown>)[k], (s.settings as Record<string, unknown>)[k]))
+        const changed = [...new Set([...Object.keys(prior.settings), ...Object.keys(s.settings)])].filter(
+          (k) => !jsonEqual((prior.settings as Record<string, unknown>)[k], (s.settings as Record<string, unknown>)[k]),
+        )
         emit({ type: 'SectionUpdated', data: { sectionId: s.id, target: l.target, section: s, changed, at } })
       }
     }
     // What is left to place: sections that are missing or out of order. Each goes right after
     // its predecessor in the target, in the target's order, so the ones already in order stay put.
-    const sectionsNow = () => layouts(doc).find((x) => x.key === l.key)!.sections.map((s) => s.id)
-    if (jsonEqual(sectionsNow(), l.sections.map((s) => s.id))) continue
-    const keep = inOrder(sectionsNow(), l.sections.map((s) => s.id))
+    const sectionsNow = () =>
+      layouts(doc)
+        .find((x) => x.key === l.key)!
+        .sections.map((s) => s.id)
+    if (
+      jsonEqual(
+        sectionsNow(),
+        l.sections.map((s) => s.id),
+      )
+    )
+      continue
+    const keep = inOrder(
+      sectionsNow(),
+      l.sections.map((s) => s.id),
+    )
     l.sections.forEach((s, i) => {
       if (keep.has(s.id)) return
       const ids = sectionsNow().filter((id) => id !== s.id)
       const index = i === 0 ? 0 : ids.indexOf(l.sections[i - 1]!.id) + 1
-      if (have.has(s.id)) emit({ type: 'SectionMoved', data: { sectionId: s.id, from: l.target, to: l.target, index, at } })
+      if (have.has(s.id))
+        emit({ type: 'SectionMoved', data: { sectionId: s.id, from: l.target, to: l.target, index, at } })
       else emit({ type: 'SectionAdded', data: { target: l.target, index, section: s, at } })
     })
   }

@@ -81,7 +81,11 @@ export function layoutOf(doc: ThemeDocument, target: SectionTarget): Section[] |
   return doc.pages.find((p) => p.id === target.pageId)?.layout
 }
 
-function withLayout(doc: ThemeDocument, target: SectionTarget, change: (layout: Section[]) => Section[]): ThemeDocument {
+function withLayout(
+  doc: ThemeDocument,
+  target: SectionTarget,
+  change: (layout: Section[]) => Section[],
+): ThemeDocument {
   if ('template' in target) {
     return { ...doc, templates: { ...doc.templates, [target.template]: change(doc.templates[target.template]) } }
   }
@@ -105,7 +109,9 @@ export function evolveDocument(doc: ThemeDocument, event: ThemeEvent): ThemeDocu
     case 'SectionAdded':
       return withLayout(doc, event.data.target, (l) => insertAt(l, event.data.index, event.data.section))
     case 'SectionUpdated':
-      return withLayout(doc, event.data.target, (l) => l.map((s) => (s.id === event.data.sectionId ? event.data.section : s)))
+      return withLayout(doc, event.data.target, (l) =>
+        l.map((s) => (s.id === event.data.sectionId ? event.data.section : s)),
+      )
     case 'SectionRemoved':
       return withLayout(doc, event.data.target, (l) => l.filter((s) => s.id !== event.data.sectionId))
     case 'SectionMoved': {

@@ -12,7 +12,15 @@ export type MediaAsset = Omit<MediaEvent['data'], 'at'> & { createdAt: string }
 // its content address, so the same bytes register once.
 export type RegisterMediaInput =
   | { source: 'url'; url: string; alt: string }
-  | { source: 'upload'; bytes: Uint8Array; sha256: string; contentType: string; width: number | null; height: number | null; alt: string }
+  | {
+      source: 'upload'
+      bytes: Uint8Array
+      sha256: string
+      contentType: string
+      width: number | null
+      height: number | null
+      alt: string
+    }
 
 export type Registered = { asset: MediaAsset; created: boolean }
 
@@ -25,22 +33,61 @@ export async function registerMedia(deps: CommandDeps, ctx: CommandContext, inpu
   return runCommand(deps, ctx, async (deps): Promise<Decision<Registered>> => {
     const events = await deps.eventStore.readStream<MediaEvent>(streams.media(ctx.storeId))
     const registered = events.map((e) => e.data)
-    const existing = registered.find((d) => (input.source === 'upload' ? d.sha256 === input.sha256 : d.source === 'url' && d.url === input.url))
+    const existing = registered.find((d) =>
+      input.source === 'upload' ? d.sha256 === input.sha256 : d.source === 'url' && d.url === input.url,
+    )
     if (existing) return { ok: true, appends: [], result: () => ({ asset: toAsset(existing), created: false }) }
     const at = deps.clock().toISOString()
     const data: MediaEvent['data'] =
       input.source === 'upload'
-        ? { assetId: deps.newId('med'), url: `/media/${input.sha256}.${extension(input.contentType)}`, source: 'upload', contentType: input.contentType, byteSize: input.bytes.byteLength, width: input.width, height: input.height, sha256: input.sha256, alt: input.alt, at }
-        : { assetId: deps.newId('med'), url: input.url, source: 'url', contentType: null, byteSize: null, width: null, height: null, sha256: null, alt: input.alt, at }
+        ? {
+            assetId: deps.newId('med'),
+            url: `/media/${input.sha256}.${extension(input.contentType)}`,
+            source: 'upload',
+            contentType: input.contentType,
+            byteSize: input.bytes.byteLength,
+            width: input.width,
+            height: input.height,
+            sha256: input.sha256,
+            alt: input.alt,
+            at,
+          }
+        : {
+            assetId: deps.newId('med'),
+            url: input.url,
+            source: 'url',
+            contentType: null,
+            byteSize: null,
+            width: null,
+            height: null,
+            sha256: null,
+            alt: input.alt,
+            at,
+          }
     return {
       ok: true,
-      appends: [{ streamId: streams.media(ctx.storeId), streamType: streamTypes.media, storeId: ctx.storeId, expected: events.at(-1)?.streamVersion ?? 'no_stream', events: [{ type: 'MediaAssetRegistered', data }] }],
+      appends: [
+        {
+          streamId: streams.media(ctx.storeId),
+          streamType: streamTypes.media,
+          storeId: ctx.storeId,
+          expected: events.at(-1)?.streamVersion ?? 'no_stream',
+          events: [{ type: 'MediaAssetRegistered', data }],
+        },
+      ],
       within:
         input.source === 'upload'
           ? async (trx) => {
               await trx
                 .insertInto('media_blobs')
-                .values({ sha256: input.sha256, content_type: input.contentType, byte_size: input.bytes.byteLength, width: input.width, height: input.height, bytes: input.bytes })
+                .values({
+                  sha256: input.sha256,
+                  content_type: input.contentType,
+                  byte_size: input.bytes.byteLength,
+                  width: input.width,
+                  height: input.height,
+                  bytes: input.bytes,
+                })
                 .onConflict((oc) => oc.column('sha256').doNothing())
                 .execute()
             }
@@ -51,5 +98,15 @@ export async function registerMedia(deps: CommandDeps, ctx: CommandContext, inpu
 }
 
 export function extension(contentType: string): string {
-  return ({ 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif' } as Record<string, string>)[contentType] ?? 'bin'
+  return (
+    (
+      {
+        'image/png': 'png',
+        'image/jpeg': 'jpg',
+        'image/webp': 'webp',
+        'image/gif': 'gif',
+        'image/avif': 'avif',
+      } as Record<string, string>
+    )[contentType] ?? 'bin'
+  )
 }

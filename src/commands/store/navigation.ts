@@ -7,9 +7,14 @@ import { invalid, type LocatedIssue, type Result } from '../errors.ts'
 import { runCommand, type Decision } from '../run-command.ts'
 
 export const menuInputSchema = z.strictObject({
-  handle: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'lowercase letters, digits and "-"').meta({ description: 'Menu handle, e.g. "main" or "footer".' }),
+  handle: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'lowercase letters, digits and "-"')
+    .meta({ description: 'Menu handle, e.g. "main" or "footer".' }),
   title: z.string().min(1).max(100).optional(),
-  items: z.array(z.unknown()).meta({ description: 'Menu entries: [{ label, href, children? }]; hrefs are https or site-relative.' }),
+  items: z
+    .array(z.unknown())
+    .meta({ description: 'Menu entries: [{ label, href, children? }]; hrefs are https or site-relative.' }),
 })
 export const updateNavigationSchema = z.strictObject({ menus: z.array(menuInputSchema).min(1).max(10) })
 export type UpdateNavigationInput = z.output<typeof updateNavigationSchema>
@@ -17,19 +22,33 @@ export type UpdateNavigationInput = z.output<typeof updateNavigationSchema>
 export const MENU_LIMIT = 10
 
 // Pure: the menus after the update. Menus named in the input are replaced; the others stay.
-export function decideNavigation(current: NavigationMenu[], input: UpdateNavigationInput, at: string): Result<NavigationEvent[]> {
+export function decideNavigation(
+  current: NavigationMenu[],
+  input: UpdateNavigationInput,
+  at: string,
+): Result<NavigationEvent[]> {
   const issues: LocatedIssue[] = []
   const next = new Map(current.map((m) => [m.handle, m]))
   input.menus.forEach((menu, i) => {
     const checked = validateNavigation(menu.items, `menus[${i}].items`)
     if (!checked.ok) return issues.push(...checked.issues)
-    if (menu.title !== undefined && /[<>]/.test(menu.title)) return issues.push({ path: `menus[${i}].title`, code: 'UNSAFE_CONTENT', message: 'a menu title is plain text' })
+    if (menu.title !== undefined && /[<>]/.test(menu.title))
+      return issues.push({ path: `menus[${i}].title`, code: 'UNSAFE_CONTENT', message: 'a menu title is plain text' })
     const title = menu.title ?? next.get(menu.handle)?.title ?? menu.handle
     next.set(menu.handle, { handle: menu.handle, title, items: checked.navigation })
   })
-  if (next.size > MENU_LIMIT) issues.push({ path: 'menus', code: 'LIMIT_EXCEEDED', message: `a store has at most ${MENU_LIMIT} menus` })
+  if (next.size > MENU_LIMIT)
+    issues.push({ path: 'menus', code: 'LIMIT_EXCEEDED', message: `a store has at most ${MENU_LIMIT} menus` })
   if (issues.length > 0) return invalid(issues)
-  return { ok: true, value: [{ type: 'NavigationMenusUpdated', data: { menus: [...next.values()], changed: input.menus.map((m) => m.handle), at } }] }
+  return {
+    ok: true,
+    value: [
+      {
+        type: 'NavigationMenusUpdated',
+        data: { menus: [...next.values()], changed: input.menus.map((m) => m.handle), at },
+      },
+    ],
+  }
 }
 
 export async function updateNavigation(deps: CommandDeps, ctx: CommandContext, input: UpdateNavigationInput) {
@@ -41,7 +60,15 @@ export async function updateNavigation(deps: CommandDeps, ctx: CommandContext, i
     if (!decided.ok) return decided
     return {
       ok: true,
-      appends: [{ streamId: streams.navigation(ctx.storeId), streamType: streamTypes.navigation, storeId: ctx.storeId, expected: last ? last.streamVersion : 'no_stream', events: decided.value }],
+      appends: [
+        {
+          streamId: streams.navigation(ctx.storeId),
+          streamType: streamTypes.navigation,
+          storeId: ctx.storeId,
+          expected: last ? last.streamVersion : 'no_stream',
+          events: decided.value,
+        },
+      ],
       result: () => decided.value[0]!.data.menus,
     }
   })

@@ -1,7 +1,11 @@
 // Decides an upload's type from its bytes (never from the name or the declared type) and reads
 // its pixel size. Only raster formats: SVG can carry script, so it is never accepted.
 
-export type SniffedImage = { contentType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/avif'; width: number | null; height: number | null }
+export type SniffedImage = {
+  contentType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/avif'
+  width: number | null
+  height: number | null
+}
 
 const ascii = (b: Uint8Array, from: number, length: number) => String.fromCharCode(...b.subarray(from, from + length))
 const u16be = (b: Uint8Array, i: number) => (b[i]! << 8) | b[i + 1]!
@@ -14,7 +18,10 @@ function jpegSize(b: Uint8Array): { width: number; height: number } | null {
   while (i + 9 < b.length) {
     if (b[i] !== 0xff) return null
     const marker = b[i + 1]!
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue }
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2
+      continue
+    }
     const length = u16be(b, i + 2)
     // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC)
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
@@ -46,7 +53,15 @@ function avifSize(b: Uint8Array): { width: number; height: number } | null {
 
 export function sniffImage(bytes: Uint8Array): SniffedImage | null {
   const b = bytes
-  if (b.length >= 24 && b[0] === 0x89 && ascii(b, 1, 3) === 'PNG' && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) {
+  if (
+    b.length >= 24 &&
+    b[0] === 0x89 &&
+    ascii(b, 1, 3) === 'PNG' &&
+    b[4] === 0x0d &&
+    b[5] === 0x0a &&
+    b[6] === 0x1a &&
+    b[7] === 0x0a
+  ) {
     return { contentType: 'image/png', width: u32be(b, 16), height: u32be(b, 20) }
   }
   if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) {

@@ -14,9 +14,18 @@ export function assignIds(operations: Edit[], newId: (prefix: string) => string)
   return operations.map((op) => {
     switch (op.op) {
       case 'createPage':
-        return { ...op, page: { ...op.page, id: op.page.id ?? newId('page'), layout: op.page.layout.map((s) => sectionWithIds(s, newId)) } }
+        return {
+          ...op,
+          page: {
+            ...op.page,
+            id: op.page.id ?? newId('page'),
+            layout: op.page.layout.map((s) => sectionWithIds(s, newId)),
+          },
+        }
       case 'updatePage':
-        return op.changes.layout ? { ...op, changes: { ...op.changes, layout: op.changes.layout.map((s) => sectionWithIds(s, newId)) } } : op
+        return op.changes.layout
+          ? { ...op, changes: { ...op.changes, layout: op.changes.layout.map((s) => sectionWithIds(s, newId)) } }
+          : op
       case 'createSection':
         return { ...op, section: sectionWithIds(op.section, newId) }
       case 'updateSection':

@@ -6,13 +6,23 @@ import { LIMITS, TEMPLATE_NAMES } from '../../theme/document.ts'
 // Section and block contents are loose here on purpose: the theme validator checks them
 // against the section catalogue and reports precise codes (UNSAFE_CONTENT, INVALID_PRODUCT_REFERENCE...).
 
-const id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'letters, digits, "_" and "-", at most 64, starting with a letter or digit')
+const id = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/,
+    'letters, digits, "_" and "-", at most 64, starting with a letter or digit',
+  )
 
 export const targetSchema = z
   .union([z.strictObject({ template: z.enum(TEMPLATE_NAMES) }), z.strictObject({ pageId: id })])
-  .meta({ description: 'Where a section lives: a template layout ({ "template": "home" }) or a page layout ({ "pageId": "..." }).' })
+  .meta({
+    description:
+      'Where a section lives: a template layout ({ "template": "home" }) or a page layout ({ "pageId": "..." }).',
+  })
 
-const settings = z.record(z.string(), z.unknown()).meta({ description: 'Settings of the section type, as listed by the theme schema (GET /api/v1/themes/schema).' })
+const settings = z
+  .record(z.string(), z.unknown())
+  .meta({ description: 'Settings of the section type, as listed by the theme schema (GET /api/v1/themes/schema).' })
 
 export const blockInputSchema = z.strictObject({
   id: id.optional().meta({ description: 'Generated when omitted; unique within its section.' }),
@@ -22,7 +32,11 @@ export const blockInputSchema = z.strictObject({
 
 export const sectionInputSchema = z.strictObject({
   id: id.optional().meta({ description: 'Generated when omitted; unique within the theme.' }),
-  type: z.string().min(1).max(64).meta({ description: 'A section type from the theme schema, e.g. hero, product-grid, rich-text.' }),
+  type: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ description: 'A section type from the theme schema, e.g. hero, product-grid, rich-text.' }),
   settings: settings.default({}),
   blocks: z.array(blockInputSchema).optional(),
 })
@@ -62,19 +76,33 @@ export const tokenChangesSchema = z
   .refine((c) => Object.keys(c).length > 0, 'give at least one token')
   .meta({ description: 'Design tokens to change; others keep their value.' })
 
-export const navigationInputSchema = z.array(z.unknown()).meta({ description: 'The theme navigation: [{ label, href, children? }].' })
+export const navigationInputSchema = z
+  .array(z.unknown())
+  .meta({ description: 'The theme navigation: [{ label, href, children? }].' })
 
-const index = z.number().int().min(0).meta({ description: 'Zero-based position in the layout; omitted means at the end.' })
+const index = z
+  .number()
+  .int()
+  .min(0)
+  .meta({ description: 'Zero-based position in the layout; omitted means at the end.' })
 
 export const editSchema = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('createPage'), page: pageInputSchema }),
   z.strictObject({ op: z.literal('updatePage'), pageId: id, changes: pageChangesSchema }),
   z.strictObject({ op: z.literal('deletePage'), pageId: id }),
-  z.strictObject({ op: z.literal('createSection'), target: targetSchema, index: index.optional(), section: sectionInputSchema }),
+  z.strictObject({
+    op: z.literal('createSection'),
+    target: targetSchema,
+    index: index.optional(),
+    section: sectionInputSchema,
+  }),
   z.strictObject({
     op: z.literal('updateSection'),
     sectionId: id,
-    settings: z.record(z.string(), z.unknown()).optional().meta({ description: 'Merged into the current settings; a key set to null is removed.' }),
+    settings: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: 'Merged into the current settings; a key set to null is removed.' }),
     blocks: z.array(blockInputSchema).optional().meta({ description: 'Replaces the blocks.' }),
   }),
   z.strictObject({ op: z.literal('deleteSection'), sectionId: id }),
@@ -90,12 +118,16 @@ export type PageInput = z.output<typeof pageInputSchema>
 export type Target = z.output<typeof targetSchema>
 
 export const expectedVersionSchema = z.number().int().min(0).meta({
-  description: 'The theme version this change was based on; a stale one is refused with 409 VERSION_CONFLICT. Same as the If-Match header.',
+  description:
+    'The theme version this change was based on; a stale one is refused with 409 VERSION_CONFLICT. Same as the If-Match header.',
 })
 
 export const batchRequestSchema = z.strictObject({
   operations: z.array(editSchema).min(1).max(LIMITS.operationsPerBatch),
   expectedVersion: expectedVersionSchema.optional(),
-  dryRun: z.boolean().default(false).meta({ description: 'Validate and return the resulting theme without applying anything.' }),
+  dryRun: z
+    .boolean()
+    .default(false)
+    .meta({ description: 'Validate and return the resulting theme without applying anything.' }),
 })
 export type BatchRequest = z.output<typeof batchRequestSchema>

@@ -19,7 +19,13 @@ export type ThemeResult = Result<Theme> & { events?: RecordedEvent[]; decided?: 
 
 // `state`: the theme the events were decided on, at `expected` (the themes projection writes its
 // row from it within the append, without reading it again).
-const themeStream = (ctx: CommandContext, themeId: string, expected: 'no_stream' | number, events: ThemeEvent[], state?: ThemeState) => ({
+const themeStream = (
+  ctx: CommandContext,
+  themeId: string,
+  expected: 'no_stream' | number,
+  events: ThemeEvent[],
+  state?: ThemeState,
+) => ({
   streamId: streams.theme(themeId),
   streamType: streamTypes.theme,
   storeId: ctx.storeId,
@@ -42,7 +48,8 @@ async function knownFor(deps: CommandDeps, ctx: CommandContext, document: ThemeD
 }
 
 const after = (state: ThemeState, events: ThemeEvent[]): Theme => fold(events, state) as Theme
-const owned = (state: ThemeState, ctx: CommandContext): state is ThemeState & { exists: true } => state.exists && state.storeId === ctx.storeId
+const owned = (state: ThemeState, ctx: CommandContext): state is ThemeState & { exists: true } =>
+  state.exists && state.storeId === ctx.storeId
 const themeNotFound = () => fail('NOT_FOUND', 'theme not found')
 
 // Only for commands that append to this theme's stream with the version loaded here: a cached
@@ -59,7 +66,13 @@ async function loadCachedTheme(deps: CommandDeps, themeId: string) {
 // of a theme that contradicts it (`registryDisagrees`) is stale, and a decision without events on
 // it would append nothing to the theme's stream, so no expected version would catch the
 // staleness: the theme is read again and decided on anew.
-async function decideOnFreshCopy<E>(deps: CommandDeps, themeId: string, cached: Loaded<ThemeState>, decideOn: (state: ThemeState) => Result<E[]>, registryDisagrees: boolean) {
+async function decideOnFreshCopy<E>(
+  deps: CommandDeps,
+  themeId: string,
+  cached: Loaded<ThemeState>,
+  decideOn: (state: ThemeState) => Result<E[]>,
+  registryDisagrees: boolean,
+) {
   const decided = decideOn(cached.state)
   if (!(decided.ok && decided.value.length === 0 && registryDisagrees)) return { loaded: cached, decided }
   const loaded = await loadTheme(deps, themeId)
@@ -69,7 +82,10 @@ async function decideOnFreshCopy<E>(deps: CommandDeps, themeId: string, cached: 
 // The start of every command on an existing theme: the time, and the theme if it is this store's.
 async function loadOwnTheme(deps: CommandDeps, ctx: CommandContext, themeId: string) {
   const loaded = await loadCachedTheme(deps, themeId)
-  return { at: deps.clock().toISOString(), loaded: owned(loaded.state, ctx) ? { state: loaded.state, streamVersion: loaded.streamVersion } : null }
+  return {
+    at: deps.clock().toISOString(),
+    loaded: owned(loaded.state, ctx) ? { state: loaded.state, streamVersion: loaded.streamVersion } : null,
+  }
 }
 
 // After a command: the theme as it left it, for the next command of this process.
@@ -79,7 +95,11 @@ function remember(deps: CommandDeps, themeId: string, outcome: ThemeResult): voi
   if (last) deps.themes.put(themeId, { state: { exists: true, ...outcome.value }, streamVersion: last.streamVersion })
 }
 
-async function createFrom(deps: CommandDeps, ctx: CommandContext, input: { name: string; provider: string; document: ThemeDocument; duplicatedFrom: string | null }): Promise<ThemeResult> {
+async function createFrom(
+  deps: CommandDeps,
+  ctx: CommandContext,
+  input: { name: string; provider: string; document: ThemeDocument; duplicatedFrom: string | null },
+): Promise<ThemeResult> {
   const themeId = deps.newId('thm')
   const outcome = await runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
     const at = deps.clock().toISOString()
@@ -87,7 +107,11 @@ async function createFrom(deps: CommandDeps, ctx: CommandContext, input: { name:
     const added = decideStoreThemes({ type: 'AddTheme', themeId }, registry.state, at)
     if (!added.ok) return added
     const known = await knownFor(deps, ctx, input.document)
-    const decided = decide({ type: 'CreateTheme', themeId, ...input }, { exists: false }, { storeId: ctx.storeId, known, at })
+    const decided = decide(
+      { type: 'CreateTheme', themeId, ...input },
+      { exists: false },
+      { storeId: ctx.storeId, known, at },
+    )
     if (!decided.ok) return { ...decided, themeId: input.duplicatedFrom }
     return {
       ok: true,
@@ -102,19 +126,39 @@ async function createFrom(deps: CommandDeps, ctx: CommandContext, input: { name:
   return outcome
 }
 
-export function createTheme(deps: CommandDeps, ctx: CommandContext, input: { name: string; provider: string }): Promise<ThemeResult> {
+export function createTheme(
+  deps: CommandDeps,
+  ctx: CommandContext,
+  input: { name: string; provider: string },
+): Promise<ThemeResult> {
   return createFrom(deps, ctx, { ...input, document: defaultThemeDocument(), duplicatedFrom: null })
 }
 
-export async function duplicateTheme(deps: CommandDeps, ctx: CommandContext, sourceId: string, input: { name?: string | undefined; provider: string }): Promise<ThemeResult> {
+export async function duplicateTheme(
+  deps: CommandDeps,
+  ctx: CommandContext,
+  sourceId: string,
+  input: { name?: string | undefined; provider: string },
+): Promise<ThemeResult> {
   const source = await loadTheme(deps, sourceId)
   if (!owned(source.state, ctx)) return themeNotFound()
   const name = input.name ?? `Copy of ${source.state.name}`.slice(0, 100)
-  return createFrom(deps, ctx, { name, provider: input.provider, document: source.state.document, duplicatedFrom: sourceId })
+  return createFrom(deps, ctx, {
+    name,
+    provider: input.provider,
+    document: source.state.document,
+    duplicatedFrom: sourceId,
+  })
 }
 
 // Runs a command against one theme's stream only (everything but create, publish and archive).
-async function onTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, command: (state: ThemeState) => ThemeCommand, opts: { dryRun?: boolean } = {}): Promise<ThemeResult> {
+async function onTheme(
+  deps: CommandDeps,
+  ctx: CommandContext,
+  themeId: string,
+  command: (state: ThemeState) => ThemeCommand,
+  opts: { dryRun?: boolean } = {},
+): Promise<ThemeResult> {
   let decidedEvents: ThemeEvent[] = []
   const outcome = await runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
     const { at, loaded } = await loadOwnTheme(deps, ctx, themeId)
@@ -126,7 +170,11 @@ async function onTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, 
     decidedEvents = decided.value
     const result = after(loaded.state, decided.value)
     if (opts.dryRun || decided.value.length === 0) return { ok: true, appends: [], result: () => result }
-    return { ok: true, appends: [themeStream(ctx, themeId, loaded.streamVersion, decided.value, loaded.state)], result: () => result }
+    return {
+      ok: true,
+      appends: [themeStream(ctx, themeId, loaded.streamVersion, decided.value, loaded.state)],
+      result: () => result,
+    }
   })
   remember(deps, themeId, outcome)
   return outcome.ok ? { ...outcome, decided: decidedEvents } : outcome
@@ -135,29 +183,69 @@ async function onTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, 
 export type EditInput = { operations: Edit[]; expectedVersion?: number | undefined; dryRun?: boolean | undefined }
 
 // Batches and every single page/section/token/navigation edit go through here.
-export function applyThemeEdits(deps: CommandDeps, ctx: CommandContext, themeId: string, input: EditInput): Promise<ThemeResult> {
+export function applyThemeEdits(
+  deps: CommandDeps,
+  ctx: CommandContext,
+  themeId: string,
+  input: EditInput,
+): Promise<ThemeResult> {
   const operations = assignIds(input.operations, deps.newId)
-  return onTheme(deps, ctx, themeId, () => ({ type: 'ApplyEdits', operations, expectedVersion: input.expectedVersion }), { dryRun: input.dryRun ?? false })
+  return onTheme(
+    deps,
+    ctx,
+    themeId,
+    () => ({ type: 'ApplyEdits', operations, expectedVersion: input.expectedVersion }),
+    { dryRun: input.dryRun ?? false },
+  )
 }
 
-export type UpdateInput = { name?: string | undefined; tokens?: Extract<Edit, { op: 'updateTokens' }>['tokens'] | undefined; navigation?: unknown[] | undefined; expectedVersion?: number | undefined }
+export type UpdateInput = {
+  name?: string | undefined
+  tokens?: Extract<Edit, { op: 'updateTokens' }>['tokens'] | undefined
+  navigation?: unknown[] | undefined
+  expectedVersion?: number | undefined
+}
 
-export function updateTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, input: UpdateInput): Promise<ThemeResult> {
+export function updateTheme(
+  deps: CommandDeps,
+  ctx: CommandContext,
+  themeId: string,
+  input: UpdateInput,
+): Promise<ThemeResult> {
   const operations: Edit[] = []
   if (input.tokens) operations.push({ op: 'updateTokens', tokens: input.tokens })
   if (input.navigation) operations.push({ op: 'setNavigation', navigation: input.navigation })
-  return onTheme(deps, ctx, themeId, () => ({ type: 'UpdateTheme', name: input.name, operations, expectedVersion: input.expectedVersion }))
+  return onTheme(deps, ctx, themeId, () => ({
+    type: 'UpdateTheme',
+    name: input.name,
+    operations,
+    expectedVersion: input.expectedVersion,
+  }))
 }
 
-export function recordPreviewIssued(deps: CommandDeps, ctx: CommandContext, themeId: string, input: { tokenId: string; expiresAt: string }): Promise<ThemeResult> {
+export function recordPreviewIssued(
+  deps: CommandDeps,
+  ctx: CommandContext,
+  themeId: string,
+  input: { tokenId: string; expiresAt: string },
+): Promise<ThemeResult> {
   return onTheme(deps, ctx, themeId, () => ({ type: 'RecordPreviewIssued', ...input }))
 }
 
-export async function archiveTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, input: { expectedVersion?: number | undefined }): Promise<ThemeResult> {
+export async function archiveTheme(
+  deps: CommandDeps,
+  ctx: CommandContext,
+  themeId: string,
+  input: { expectedVersion?: number | undefined },
+): Promise<ThemeResult> {
   const outcome = await runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
     const { at, loaded } = await loadOwnTheme(deps, ctx, themeId)
     if (!loaded) return themeNotFound()
-    const decided = decide({ type: 'ArchiveTheme', expectedVersion: input.expectedVersion }, loaded.state, { storeId: ctx.storeId, known: emptyKnown, at })
+    const decided = decide({ type: 'ArchiveTheme', expectedVersion: input.expectedVersion }, loaded.state, {
+      storeId: ctx.storeId,
+      known: emptyKnown,
+      at,
+    })
     if (!decided.ok) return { ...decided, themeId }
     const registry = await loadStoreThemes(deps, ctx.storeId)
     const removed = decideStoreThemes({ type: 'RemoveTheme', themeId }, registry.state, at)
@@ -178,7 +266,12 @@ export async function archiveTheme(deps: CommandDeps, ctx: CommandContext, theme
 // Validate, then in one transaction: the theme goes live, the former live theme becomes private,
 // and the store's registry records the change. Concurrent publishes in one store conflict on the
 // registry stream, so exactly one theme ends up active.
-export async function publishTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, input: { expectedVersion?: number | undefined }): Promise<ThemeResult> {
+export async function publishTheme(
+  deps: CommandDeps,
+  ctx: CommandContext,
+  themeId: string,
+  input: { expectedVersion?: number | undefined },
+): Promise<ThemeResult> {
   let unpublishedId: string | null = null
   const outcome = await runCommand(deps, ctx, async (deps): Promise<Decision<Theme>> => {
     const own = await loadOwnTheme(deps, ctx, themeId)
@@ -187,7 +280,16 @@ export async function publishTheme(deps: CommandDeps, ctx: CommandContext, theme
     const registry = await loadStoreThemes(deps, ctx.storeId)
     const previous = registry.state.activeThemeId
     const known = await knownFor(deps, ctx, own.loaded.state.document)
-    const publish = (state: ThemeState) => decide({ type: 'PublishTheme', previousThemeId: previous === themeId ? null : previous, expectedVersion: input.expectedVersion }, state, { storeId: ctx.storeId, known, at })
+    const publish = (state: ThemeState) =>
+      decide(
+        {
+          type: 'PublishTheme',
+          previousThemeId: previous === themeId ? null : previous,
+          expectedVersion: input.expectedVersion,
+        },
+        state,
+        { storeId: ctx.storeId, known, at },
+      )
     // The registry says another theme is live: a copy of this one that says it is live is stale.
     const { loaded, decided } = await decideOnFreshCopy(deps, themeId, own.loaded, publish, previous !== themeId)
     if (!decided.ok) return { ...decided, themeId }
@@ -199,9 +301,16 @@ export async function publishTheme(deps: CommandDeps, ctx: CommandContext, theme
       registryStream(ctx, registry.streamVersion, live.value),
     ]
     if (previous && previous !== themeId) {
-      const unpublish = (state: ThemeState) => decide({ type: 'UnpublishTheme', replacedBy: themeId }, state, { storeId: ctx.storeId, known: emptyKnown, at })
+      const unpublish = (state: ThemeState) =>
+        decide({ type: 'UnpublishTheme', replacedBy: themeId }, state, { storeId: ctx.storeId, known: emptyKnown, at })
       // The registry says it is live: a copy of it that says it is not is stale.
-      const { loaded: former, decided: unpublished } = await decideOnFreshCopy(deps, previous, await loadCachedTheme(deps, previous), unpublish, true)
+      const { loaded: former, decided: unpublished } = await decideOnFreshCopy(
+        deps,
+        previous,
+        await loadCachedTheme(deps, previous),
+        unpublish,
+        true,
+      )
       if (!unpublished.ok) return unpublished
       appends.push(themeStream(ctx, previous, former.streamVersion, unpublished.value, former.state))
       unpublishedId = previous

@@ -13,7 +13,8 @@ export async function loadTheme(deps: CommandDeps, themeId: string): Promise<Loa
   const streamId = streams.theme(themeId)
   // The snapshot and the stream's current version in one read; the tail only when they differ.
   const snapshot = await deps.themeSnapshot(themeId)
-  if (snapshot && snapshot.streamVersion === snapshot.snapshotVersion) return { state: { exists: true, ...snapshot.theme }, streamVersion: snapshot.snapshotVersion }
+  if (snapshot && snapshot.streamVersion === snapshot.snapshotVersion)
+    return { state: { exists: true, ...snapshot.theme }, streamVersion: snapshot.snapshotVersion }
   const base: ThemeState = snapshot ? { exists: true, ...snapshot.theme } : initialThemeState
   const baseVersion = snapshot ? snapshot.snapshotVersion : 0
   const tail = await deps.eventStore.readStream<ThemeEvent>(streamId, { fromVersion: baseVersion + 1 })

@@ -22,17 +22,31 @@ export function evolveStoreThemes(state: StoreThemesState, event: StoreThemesEve
   }
 }
 
-export function decideStoreThemes(command: StoreThemesCommand, state: StoreThemesState, at: string): Result<StoreThemesEvent[]> {
+export function decideStoreThemes(
+  command: StoreThemesCommand,
+  state: StoreThemesState,
+  at: string,
+): Result<StoreThemesEvent[]> {
   switch (command.type) {
     case 'AddTheme':
       if (state.themeIds.length >= LIMITS.themesPerStore) {
-        return fail('LIMIT_EXCEEDED', `a store has at most ${LIMITS.themesPerStore} themes that are not archived; archive one first`, { limit: LIMITS.themesPerStore })
+        return fail(
+          'LIMIT_EXCEEDED',
+          `a store has at most ${LIMITS.themesPerStore} themes that are not archived; archive one first`,
+          { limit: LIMITS.themesPerStore },
+        )
       }
       return ok([{ type: 'StoreThemeAdded', data: { themeId: command.themeId, at } }])
     case 'RemoveTheme':
-      return ok(state.themeIds.includes(command.themeId) ? [{ type: 'StoreThemeArchived', data: { themeId: command.themeId, at } }] : [])
+      return ok(
+        state.themeIds.includes(command.themeId)
+          ? [{ type: 'StoreThemeArchived', data: { themeId: command.themeId, at } }]
+          : [],
+      )
     case 'ChangeLiveTheme':
       if (state.activeThemeId === command.themeId) return ok([])
-      return ok([{ type: 'LiveThemeChanged', data: { themeId: command.themeId, previousThemeId: state.activeThemeId, at } }])
+      return ok([
+        { type: 'LiveThemeChanged', data: { themeId: command.themeId, previousThemeId: state.activeThemeId, at } },
+      ])
   }
 }

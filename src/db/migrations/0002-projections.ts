@@ -49,7 +49,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       changes jsonb not null,
       error_code text
     )`.execute(db)
-  await sql`create index developer_activity_by_store on developer_activity (store_id, occurred_at desc, command_id)`.execute(db)
+  await sql`create index developer_activity_by_store on developer_activity (store_id, occurred_at desc, command_id)`.execute(
+    db,
+  )
   await sql`
     create table navigation_menus (
       store_id text not null,

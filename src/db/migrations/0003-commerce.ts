@@ -27,7 +27,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       catalog_version integer not null default 1,
       created_at timestamptz not null default now()
     )`.execute(db)
-  await sql`create table store_settings (store_id text primary key references stores, settings jsonb not null)`.execute(db)
+  await sql`create table store_settings (store_id text primary key references stores, settings jsonb not null)`.execute(
+    db,
+  )
   await sql`
     create table store_secrets (
       store_id text not null references stores,
@@ -120,7 +122,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       unique (store_id, number)
     )`.execute(db)
   await sql`create index orders_by_store on orders (store_id, created_at desc, order_id desc)`.execute(db)
-  await sql`create table checkout_configs (store_id text primary key references stores, config jsonb not null)`.execute(db)
+  await sql`create table checkout_configs (store_id text primary key references stores, config jsonb not null)`.execute(
+    db,
+  )
   await sql`
     create table media_blobs (
       sha256 text primary key,

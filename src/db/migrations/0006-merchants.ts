@@ -28,7 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       subject text primary key,
       locked_until timestamptz not null
     )`.execute(db)
-  await sql`alter table apps add column kind text not null default 'confidential' check (kind in ('confidential', 'public'))`.execute(db)
+  await sql`alter table apps add column kind text not null default 'confidential' check (kind in ('confidential', 'public'))`.execute(
+    db,
+  )
   await sql`alter table apps add column client_secret_hint text`.execute(db)
   await sql`alter table apps add column secret_rotated_at timestamptz`.execute(db)
   await sql`alter table apps add column deleted_at timestamptz`.execute(db)

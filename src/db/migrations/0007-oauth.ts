@@ -35,7 +35,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       revoked_reason text
     )`.execute(db)
   // One live consent per client and store; a revoked grant stays for the record.
-  await sql`create unique index oauth_grants_live on oauth_grants (store_id, client_id) where revoked_at is null`.execute(db)
+  await sql`create unique index oauth_grants_live on oauth_grants (store_id, client_id) where revoked_at is null`.execute(
+    db,
+  )
   await sql`create index oauth_grants_client on oauth_grants (client_id)`.execute(db)
   await sql`
     create table oauth_codes (

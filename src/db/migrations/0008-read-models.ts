@@ -11,7 +11,8 @@ import { sql, type Kysely } from 'kysely'
 // columns listProducts filters and pages on, so a page is one read of one table. Built per store at
 // the catalog_version recorded in product_cards_state, again refreshed when the version moves.
 const UTC_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`
-const at = (column: string) => sql.raw(`case when ${column} is null then null else to_char(${column} at time zone 'UTC', ${UTC_MS}) end`)
+const at = (column: string) =>
+  sql.raw(`case when ${column} is null then null else to_char(${column} at time zone 'UTC', ${UTC_MS}) end`)
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

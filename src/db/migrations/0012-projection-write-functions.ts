@@ -58,6 +58,8 @@ const WRITES: Record<string, string> = {
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [name, statement] of Object.entries(WRITES)) {
-    await sql`create function ${sql.id(name)}(bigint[], bigint[], timestamptz, jsonb) returns void language plpgsql as ${sql.lit(`begin ${statement}; end`)}`.execute(db)
+    await sql`create function ${sql.id(name)}(bigint[], bigint[], timestamptz, jsonb) returns void language plpgsql as ${sql.lit(`begin ${statement}; end`)}`.execute(
+      db,
+    )
   }
 }

@@ -16,8 +16,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       raise exception 'streams are kept: % refused', tg_op using errcode = 'restrict_violation';
     end $$`.execute(db)
-  await sql`create trigger streams_no_delete before delete on streams for each row execute function streams_are_kept()`.execute(db)
+  await sql`create trigger streams_no_delete before delete on streams for each row execute function streams_are_kept()`.execute(
+    db,
+  )
   await sql`create trigger streams_no_rename before update of stream_id on streams for each row
     when (old.stream_id is distinct from new.stream_id) execute function streams_are_kept()`.execute(db)
-  await sql`create trigger streams_no_truncate before truncate on streams for each statement execute function streams_are_kept()`.execute(db)
+  await sql`create trigger streams_no_truncate before truncate on streams for each statement execute function streams_are_kept()`.execute(
+    db,
+  )
 }

@@ -40,12 +40,16 @@ function inverseOne(doc: ThemeDocument, op: Operation): Operation | null {
       const at = locate(doc, op.sectionId)
       if (!at) return null
       const back: Operation = { op: 'updateSection', sectionId: op.sectionId }
-      if (op.settings) back.settings = Object.fromEntries(Object.keys(op.settings).map((k) => [k, at.section.settings[k] ?? null]))
+      if (op.settings)
+        back.settings = Object.fromEntries(Object.keys(op.settings).map((k) => [k, at.section.settings[k] ?? null]))
       if (op.blocks) back.blocks = at.section.blocks ?? []
       return back
     }
     case 'updateTokens':
-      return { op: 'updateTokens', tokens: Object.fromEntries(Object.keys(op.tokens).map((k) => [k, doc.theme[k] ?? null])) }
+      return {
+        op: 'updateTokens',
+        tokens: Object.fromEntries(Object.keys(op.tokens).map((k) => [k, doc.theme[k] ?? null])),
+      }
     case 'setNavigation':
       return { op: 'setNavigation', navigation: doc.navigation }
     case 'createPage':
@@ -57,7 +61,11 @@ function inverseOne(doc: ThemeDocument, op: Operation): Operation | null {
     case 'updatePage': {
       const page = doc.pages.find((p) => p.id === op.pageId)
       if (!page) return null
-      return { op: 'updatePage', pageId: op.pageId, changes: Object.fromEntries(Object.keys(op.changes).map((k) => [k, page[k as keyof typeof page]])) }
+      return {
+        op: 'updatePage',
+        pageId: op.pageId,
+        changes: Object.fromEntries(Object.keys(op.changes).map((k) => [k, page[k as keyof typeof page]])),
+      }
     }
   }
 }
@@ -82,17 +90,20 @@ export function overwrites(base: ThemeDocument, fresh: ThemeDocument, ops: Opera
       const was = locate(base, op.sectionId)?.section
       const now = locate(fresh, op.sectionId)?.section
       if (!was || !now) continue
-      for (const key of Object.keys(op.settings ?? {})) if (!same(was.settings[key], now.settings[key])) out.push(`“${key}” of section ${op.sectionId}`)
+      for (const key of Object.keys(op.settings ?? {}))
+        if (!same(was.settings[key], now.settings[key])) out.push(`“${key}” of section ${op.sectionId}`)
       if (op.blocks && !same(was.blocks, now.blocks)) out.push(`the blocks of section ${op.sectionId}`)
     } else if (op.op === 'updateTokens') {
-      for (const key of Object.keys(op.tokens)) if (!same(base.theme[key], fresh.theme[key])) out.push(`the theme setting “${key}”`)
+      for (const key of Object.keys(op.tokens))
+        if (!same(base.theme[key], fresh.theme[key])) out.push(`the theme setting “${key}”`)
     } else if (op.op === 'setNavigation') {
       if (!same(base.navigation, fresh.navigation)) out.push('the navigation')
     } else if (op.op === 'updatePage') {
       const was = base.pages.find((p) => p.id === op.pageId)
       const now = fresh.pages.find((p) => p.id === op.pageId)
       if (!was || !now) continue
-      for (const key of Object.keys(op.changes)) if (!same(was[key as keyof typeof was], now[key as keyof typeof now])) out.push(`“${key}” of page ${op.pageId}`)
+      for (const key of Object.keys(op.changes))
+        if (!same(was[key as keyof typeof was], now[key as keyof typeof now])) out.push(`“${key}” of page ${op.pageId}`)
     }
   }
   return out
@@ -118,7 +129,8 @@ export function defaultsFor(schema: JsonSchema): Record<string, unknown> {
     const field = schema.properties?.[key]
     if (!field) continue
     if (field.enum && field.enum.length > 0) out[key] = field.enum[0]
-    else if (field.type === 'integer' || field.type === 'number') out[key] = Math.min(field.maximum ?? 8, Math.max(field.minimum ?? 0, 8))
+    else if (field.type === 'integer' || field.type === 'number')
+      out[key] = Math.min(field.maximum ?? 8, Math.max(field.minimum ?? 0, 8))
     else if (field.type === 'boolean') out[key] = false
     else if (field.type === 'string' && !field.format) out[key] = (field.minLength ?? 0) > 0 ? humanize(key) : ''
   }
@@ -126,6 +138,9 @@ export function defaultsFor(schema: JsonSchema): Record<string, unknown> {
 }
 
 export function humanize(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase()
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase()
   return words.charAt(0).toUpperCase() + words.slice(1)
 }

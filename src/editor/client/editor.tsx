@@ -15,7 +15,14 @@ export type Boot = { themeId: string; previewBase: string; themesUrl: string; ac
 
 type Entry = { label: string; forward: Operation[]; backward: Operation[] }
 type Mode = { kind: 'new' } | { kind: 'undo'; entry: Entry } | { kind: 'redo'; entry: Entry }
-type Conflict = { label: string; ops: Operation[]; mode: Mode; activity: Activity[]; scope: string | null; replaces: string[] }
+type Conflict = {
+  label: string
+  ops: Operation[]
+  mode: Mode
+  activity: Activity[]
+  scope: string | null
+  replaces: string[]
+}
 type Sent = { ok: true } | { ok: false; issues: Map<string, string> | null }
 
 const editorUrlOf = (themeId: string) => `/dashboard/themes/editor?themeId=${encodeURIComponent(themeId)}`
@@ -29,7 +36,11 @@ export function Editor(props: { api: Api; boot: Boot }) {
   const [where, setWhere] = useState<Target>({ template: 'home' })
   const [selection, setSelection] = useState<Selection>(null)
   const [drafts, setDrafts] = useState<Record<string, Draft>>({})
-  const [adding, setAdding] = useState<{ type: string; settings: Record<string, unknown>; issues: Map<string, string> } | null>(null)
+  const [adding, setAdding] = useState<{
+    type: string
+    settings: Record<string, unknown>
+    issues: Map<string, string>
+  } | null>(null)
   const [conflict, setConflict] = useState<Conflict | null>(null)
   const [status, setStatus] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -37,7 +48,10 @@ export function Editor(props: { api: Api; boot: Boot }) {
   const [confirmPublish, setConfirmPublish] = useState(false)
   const [focusHandle, setFocusHandle] = useState<string | null>(null)
   const [history, setHistory] = useState<{ undo: Entry[]; redo: Entry[] }>({ undo: [], redo: [] })
-  const [samples, setSamples] = useState<{ product: string | null; collection: string | null }>({ product: null, collection: null })
+  const [samples, setSamples] = useState<{ product: string | null; collection: string | null }>({
+    product: null,
+    collection: null,
+  })
   const etag = useRef('')
   const current = useRef<Theme | null>(null)
   const titles = useRef(new Map<string, string>()).current
@@ -51,7 +65,12 @@ export function Editor(props: { api: Api; boot: Boot }) {
 
   useEffect(() => {
     void (async () => {
-      const [t, s, p, c] = await Promise.all([api.theme(boot.themeId), api.schema(), api.products('', undefined), api.collections()])
+      const [t, s, p, c] = await Promise.all([
+        api.theme(boot.themeId),
+        api.schema(),
+        api.products('', undefined),
+        api.collections(),
+      ])
       if (!t.ok) return setFailure(t.error.message)
       if (!s.ok) return setFailure(s.error.message)
       if (p.ok) for (const x of p.data.products) titles.set(x.id, x.title)
@@ -59,7 +78,10 @@ export function Editor(props: { api: Api; boot: Boot }) {
         for (const x of c.data.collections) titles.set(x.id, x.title)
         setCollections(c.data.collections)
       }
-      setSamples({ product: p.ok ? (p.data.products.find((x) => x.status === 'active')?.id ?? null) : null, collection: c.ok ? (c.data.collections[0]?.id ?? null) : null })
+      setSamples({
+        product: p.ok ? (p.data.products.find((x) => x.status === 'active')?.id ?? null) : null,
+        collection: c.ok ? (c.data.collections[0]?.id ?? null) : null,
+      })
       setSchema(s.data)
       adopt(t.data, t.etag)
     })()
@@ -85,8 +107,22 @@ export function Editor(props: { api: Api; boot: Boot }) {
     [collections],
   )
 
-  if (failure) return <main class="failure"><h1>The editor could not open this theme</h1><p role="alert">{failure}</p><p><a href={boot.themesUrl}>Back to themes</a></p></main>
-  if (!theme || !schema) return <p class="loading" role="status">Loading the editor…</p>
+  if (failure)
+    return (
+      <main class="failure">
+        <h1>The editor could not open this theme</h1>
+        <p role="alert">{failure}</p>
+        <p>
+          <a href={boot.themesUrl}>Back to themes</a>
+        </p>
+      </main>
+    )
+  if (!theme || !schema)
+    return (
+      <p class="loading" role="status">
+        Loading the editor…
+      </p>
+    )
 
   const doc = theme.document
   const readOnly = theme.status !== 'draft'
@@ -95,16 +131,34 @@ export function Editor(props: { api: Api; boot: Boot }) {
   const placement = 'template' in where ? where.template : 'page'
   const selectedSection = selection?.kind === 'section' ? locate(doc, selection.id) : null
 
-  async function showConflict(label: string, ops: Operation[], mode: Mode, scope: string | null, base: ThemeDocument | null) {
+  async function showConflict(
+    label: string,
+    ops: Operation[],
+    mode: Mode,
+    scope: string | null,
+    base: ThemeDocument | null,
+  ) {
     const [activity, fresh] = await Promise.all([api.activity(boot.themeId), api.theme(boot.themeId)])
     if (fresh.ok) adopt(fresh.data, fresh.etag)
     const replaces = base && fresh.ok ? overwrites(base, fresh.data.document, ops) : []
-    setConflict({ label, ops, mode, activity: activity.ok ? activity.data.activity.filter((a) => a.outcome === 'applied') : [], scope, replaces })
+    setConflict({
+      label,
+      ops,
+      mode,
+      activity: activity.ok ? activity.data.activity.filter((a) => a.outcome === 'applied') : [],
+      scope,
+      replaces,
+    })
     setStatus('This theme was changed elsewhere; your change was not saved.')
   }
 
   /** Sends one change as a batch against the version the editor shows. */
-  async function send(label: string, ops: Operation[], mode: Mode = { kind: 'new' }, scope: string | null = null): Promise<Sent> {
+  async function send(
+    label: string,
+    ops: Operation[],
+    mode: Mode = { kind: 'new' },
+    scope: string | null = null,
+  ): Promise<Sent> {
     const before = current.current
     if (!before) return { ok: false, issues: null }
     setBusy(true)
@@ -122,13 +176,22 @@ export function Editor(props: { api: Api; boot: Boot }) {
         if (mode.kind === 'redo') return { undo: [...h.undo, mode.entry], redo: h.redo.slice(0, -1) }
         return backward ? { undo: [...h.undo, { label, forward: ops, backward }], redo: [] } : h
       })
-      setStatus(`Saved version ${result.data.theme.version}: ${mode.kind === 'undo' ? `undid ${label}` : mode.kind === 'redo' ? `redid ${label}` : label}.`)
+      setStatus(
+        `Saved version ${result.data.theme.version}: ${mode.kind === 'undo' ? `undid ${label}` : mode.kind === 'redo' ? `redid ${label}` : label}.`,
+      )
       return { ok: true }
     }
     return refused(result.error, label, ops, mode, scope, before.document)
   }
 
-  async function refused(e: ApiError, label: string, ops: Operation[], mode: Mode, scope: string | null, base: ThemeDocument): Promise<Sent> {
+  async function refused(
+    e: ApiError,
+    label: string,
+    ops: Operation[],
+    mode: Mode,
+    scope: string | null,
+    base: ThemeDocument,
+  ): Promise<Sent> {
     if (e.code === 'VERSION_CONFLICT') {
       await showConflict(label, ops, mode, scope, base)
       return { ok: false, issues: null }
@@ -148,7 +211,8 @@ export function Editor(props: { api: Api; boot: Boot }) {
     if (!sent.ok && sent.issues) setDrafts((d) => ({ ...d, [scope]: { ...draft, issues: sent.issues! } }))
   }
 
-  const discard = (scope: string) => setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([k]) => k !== scope)))
+  const discard = (scope: string) =>
+    setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([k]) => k !== scope)))
 
   const move = async (sectionId: string, index: number) => {
     setFocusHandle(null)
@@ -189,19 +253,23 @@ export function Editor(props: { api: Api; boot: Boot }) {
     if (conflict.label === 'publish') return publish()
     const draft = conflict.scope ? drafts[conflict.scope] : undefined
     const sent = await send(conflict.label, conflict.ops, conflict.mode, conflict.scope)
-    if (!sent.ok && sent.issues && conflict.scope && draft) setDrafts((d) => ({ ...d, [conflict.scope!]: { ...draft, issues: sent.issues! } }))
+    if (!sent.ok && sent.issues && conflict.scope && draft)
+      setDrafts((d) => ({ ...d, [conflict.scope!]: { ...draft, issues: sent.issues! } }))
   }
 
   const pagePath = () => {
     if ('pageId' in where) return `/pages/${doc.pages.find((p) => p.id === where.pageId)?.slug ?? ''}`
     if (where.template === 'product') return samples.product ? `/products/${samples.product}` : '/products'
-    if (where.template === 'collection') return samples.collection ? `/collections/${samples.collection}` : '/collections'
+    if (where.template === 'collection')
+      return samples.collection ? `/collections/${samples.collection}` : '/collections'
     if (where.template === 'blogPost') return '/blog/sample'
     return ''
   }
   const previewSrc = `${boot.previewBase}${pagePath()}?v=${theme.version}`
 
-  let pane: preact.ComponentChildren = <p class="help">Select a section in the outline or in the preview to edit its settings.</p>
+  let pane: preact.ComponentChildren = (
+    <p class="help">Select a section in the outline or in the preview to edit its settings.</p>
+  )
   if (selectedSection) {
     const s = selectedSection.section
     const scope = `section:${s.id}`
@@ -215,15 +283,24 @@ export function Editor(props: { api: Api; boot: Boot }) {
         onDiscard={() => discard(scope)}
         blockLimit={schema.limits.blocksPerSection}
         onSettings={(settings: Record<string, unknown>, blocks: Block[] | undefined, label?: string) => {
-          const op: Operation = { op: 'updateSection', sectionId: s.id, ...(Object.keys(settings).length > 0 ? { settings } : {}), ...(blocks ? { blocks } : {}) }
+          const op: Operation = {
+            op: 'updateSection',
+            sectionId: s.id,
+            ...(Object.keys(settings).length > 0 ? { settings } : {}),
+            ...(blocks ? { blocks } : {}),
+          }
           void sendDraft(scope, label ? `${label} in ${s.type}` : `changed ${s.type}`, [op], { settings, blocks })
         }}
         onDuplicate={() => {
           const copy = { ...s, id: newId(s.type) }
-          void send(`duplicated ${s.type}`, [{ op: 'createSection', target: selectedSection.target, index: selectedSection.index + 1, section: copy }]).then((r) => r.ok && setSelection({ kind: 'section', id: copy.id }))
+          void send(`duplicated ${s.type}`, [
+            { op: 'createSection', target: selectedSection.target, index: selectedSection.index + 1, section: copy },
+          ]).then((r) => r.ok && setSelection({ kind: 'section', id: copy.id }))
         }}
         onDelete={() => {
-          void send(`deleted ${s.type}`, [{ op: 'deleteSection', sectionId: s.id }]).then((r) => r.ok && setSelection(null))
+          void send(`deleted ${s.type}`, [{ op: 'deleteSection', sectionId: s.id }]).then(
+            (r) => r.ok && setSelection(null),
+          )
         }}
       />
     )
@@ -235,7 +312,13 @@ export function Editor(props: { api: Api; boot: Boot }) {
         layoutFull={layout.length >= schema.limits.sectionsPerLayout}
         draft={adding}
         ctx={ctx}
-        onPick={(type) => setAdding({ type, settings: defaultsFor(types.find((t) => t.type === type)!.settingsSchema), issues: new Map() })}
+        onPick={(type) =>
+          setAdding({
+            type,
+            settings: defaultsFor(types.find((t) => t.type === type)!.settingsSchema),
+            issues: new Map(),
+          })
+        }
         onDraft={(settings) => adding && setAdding({ ...adding, settings })}
         onCancel={() => setAdding(null)}
         onAdd={async () => {
@@ -250,7 +333,18 @@ export function Editor(props: { api: Api; boot: Boot }) {
       />
     )
   } else if (selection?.kind === 'tokens') {
-    pane = <TokensPane schema={schema} tokens={doc.theme} draft={drafts.tokens ?? null} ctx={ctx} onDiscard={() => discard('tokens')} onTokens={(tokens) => void sendDraft('tokens', 'changed the theme settings', [{ op: 'updateTokens', tokens }], { settings: tokens })} />
+    pane = (
+      <TokensPane
+        schema={schema}
+        tokens={doc.theme}
+        draft={drafts.tokens ?? null}
+        ctx={ctx}
+        onDiscard={() => discard('tokens')}
+        onTokens={(tokens) =>
+          void sendDraft('tokens', 'changed the theme settings', [{ op: 'updateTokens', tokens }], { settings: tokens })
+        }
+      />
+    )
   } else if (selection?.kind === 'navigation') {
     const draft = drafts.navigation
     pane = (
@@ -260,7 +354,11 @@ export function Editor(props: { api: Api; boot: Boot }) {
         draft={draft ?? null}
         disabled={readOnly}
         onDiscard={() => discard('navigation')}
-        onChange={(navigation) => void sendDraft('navigation', 'changed the navigation', [{ op: 'setNavigation', navigation }], { settings: { navigation } })}
+        onChange={(navigation) =>
+          void sendDraft('navigation', 'changed the navigation', [{ op: 'setNavigation', navigation }], {
+            settings: { navigation },
+          })
+        }
       />
     )
   } else if (selection?.kind === 'pages') {
@@ -269,8 +367,17 @@ export function Editor(props: { api: Api; boot: Boot }) {
         pages={doc.pages}
         issues={drafts.pages?.issues ?? new Map()}
         disabled={readOnly}
-        onCreate={(title, slug) => void sendDraft('pages', `created page ${slug}`, [{ op: 'createPage', page: { id: newId('page'), title, slug, status: 'draft', layout: [] } }], { settings: {} })}
-        onUpdate={(pageId, changes) => void sendDraft('pages', 'changed a page', [{ op: 'updatePage', pageId, changes }], { settings: {} })}
+        onCreate={(title, slug) =>
+          void sendDraft(
+            'pages',
+            `created page ${slug}`,
+            [{ op: 'createPage', page: { id: newId('page'), title, slug, status: 'draft', layout: [] } }],
+            { settings: {} },
+          )
+        }
+        onUpdate={(pageId, changes) =>
+          void sendDraft('pages', 'changed a page', [{ op: 'updatePage', pageId, changes }], { settings: {} })
+        }
         onDelete={(pageId) => {
           if ('pageId' in where && where.pageId === pageId) setWhere({ template: 'home' })
           void send('deleted a page', [{ op: 'deletePage', pageId }])
@@ -283,7 +390,10 @@ export function Editor(props: { api: Api; boot: Boot }) {
     )
   }
 
-  const label = 'template' in where ? templateLabel(where.template) : (doc.pages.find((p) => p.id === where.pageId)?.title ?? 'Page')
+  const label =
+    'template' in where
+      ? templateLabel(where.template)
+      : (doc.pages.find((p) => p.id === where.pageId)?.title ?? 'Page')
   return (
     <div class="editor">
       <header class="topbar">
@@ -296,10 +406,20 @@ export function Editor(props: { api: Api; boot: Boot }) {
         <div class="row">
           {readOnly ? null : (
             <>
-              <button type="button" onClick={undo} disabled={history.undo.length === 0 || busy} aria-label={history.undo.length ? `Undo: ${history.undo.at(-1)!.label}` : 'Undo'}>
+              <button
+                type="button"
+                onClick={undo}
+                disabled={history.undo.length === 0 || busy}
+                aria-label={history.undo.length ? `Undo: ${history.undo.at(-1)!.label}` : 'Undo'}
+              >
                 Undo
               </button>
-              <button type="button" onClick={redo} disabled={history.redo.length === 0 || busy} aria-label={history.redo.length ? `Redo: ${history.redo.at(-1)!.label}` : 'Redo'}>
+              <button
+                type="button"
+                onClick={redo}
+                disabled={history.redo.length === 0 || busy}
+                aria-label={history.redo.length ? `Redo: ${history.redo.at(-1)!.label}` : 'Redo'}
+              >
                 Redo
               </button>
             </>
@@ -311,7 +431,12 @@ export function Editor(props: { api: Api; boot: Boot }) {
             Activity
           </a>
           {theme.status === 'active' ? null : (
-            <button type="button" class="primary" disabled={busy || theme.status === 'archived'} onClick={() => setConfirmPublish(true)}>
+            <button
+              type="button"
+              class="primary"
+              disabled={busy || theme.status === 'archived'}
+              onClick={() => setConfirmPublish(true)}
+            >
               Publish
             </button>
           )}
@@ -344,7 +469,8 @@ export function Editor(props: { api: Api; boot: Boot }) {
       {conflict ? (
         <div class="notice warning" role="alert">
           <p>
-            <strong>This theme changed while you were editing.</strong> Your change ({conflict.label}) was not saved. The editor now shows the latest version.
+            <strong>This theme changed while you were editing.</strong> Your change ({conflict.label}) was not saved.
+            The editor now shows the latest version.
           </p>
           {conflict.activity.length > 0 ? (
             <ul class="activity">
@@ -394,7 +520,12 @@ export function Editor(props: { api: Api; boot: Boot }) {
           }}
           onMove={(id, index) => void move(id, index)}
         />
-        <Preview key={targetKey(where)} src={previewSrc} selectedId={selection?.kind === 'section' ? selection.id : null} onSelect={(id) => setSelection({ kind: 'section', id })} />
+        <Preview
+          key={targetKey(where)}
+          src={previewSrc}
+          selectedId={selection?.kind === 'section' ? selection.id : null}
+          onSelect={(id) => setSelection({ kind: 'section', id })}
+        />
         <aside class="settings" aria-label={`Settings (${label})`}>
           {pane}
         </aside>

@@ -8,5 +8,16 @@ if (root) {
   const d = root.dataset
   const api = createApi(d.api ?? '', d.csrfToken ?? '')
   root.textContent = ''
-  render(<Editor api={api} boot={{ themeId: d.themeId ?? '', previewBase: d.previewBase ?? '', themesUrl: d.themesUrl ?? '/dashboard/themes', activityUrl: d.activityUrl ?? '/dashboard/developer/activity' }} />, root)
+  render(
+    <Editor
+      api={api}
+      boot={{
+        themeId: d.themeId ?? '',
+        previewBase: d.previewBase ?? '',
+        themesUrl: d.themesUrl ?? '/dashboard/themes',
+        activityUrl: d.activityUrl ?? '/dashboard/developer/activity',
+      }}
+    />,
+    root,
+  )
 }

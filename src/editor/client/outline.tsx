@@ -5,10 +5,21 @@ import { humanize } from './changes.ts'
 import { MoveHandle, useHandleFocus, useSortable } from './sortable.tsx'
 import type { Page, Section, Target } from './types.ts'
 
-export type Selection = { kind: 'section'; id: string } | { kind: 'add' } | { kind: 'tokens' } | { kind: 'navigation' } | { kind: 'pages' } | null
+export type Selection =
+  | { kind: 'section'; id: string }
+  | { kind: 'add' }
+  | { kind: 'tokens' }
+  | { kind: 'navigation' }
+  | { kind: 'pages' }
+  | null
 
 export const targetKey = (t: Target) => ('template' in t ? `template:${t.template}` : `page:${t.pageId}`)
-const TEMPLATE_LABELS: Record<string, string> = { home: 'Home page', product: 'Product page', collection: 'Collection page', blogPost: 'Blog post' }
+const TEMPLATE_LABELS: Record<string, string> = {
+  home: 'Home page',
+  product: 'Product page',
+  collection: 'Collection page',
+  blogPost: 'Blog post',
+}
 export const templateLabel = (name: string) => TEMPLATE_LABELS[name] ?? humanize(name)
 
 export function sectionTitle(section: Section): string {
@@ -67,9 +78,27 @@ export function Outline(props: {
       <h2 id="sections-heading">Sections</h2>
       <ol class="sections" ref={list} aria-labelledby="sections-heading">
         {props.layout.map((section, index) => (
-          <li key={section.id} data-sort-id={section.id} data-section-id={section.id} class={section.id === selectedId ? 'selected' : ''}>
-            {props.readOnly ? null : <MoveHandle id={section.id} index={index} count={props.layout.length} title={sectionTitle(section)} onMove={props.onMove} />}
-            <button type="button" class="select" aria-current={section.id === selectedId ? 'true' : undefined} onClick={() => props.onSelect({ kind: 'section', id: section.id })}>
+          <li
+            key={section.id}
+            data-sort-id={section.id}
+            data-section-id={section.id}
+            class={section.id === selectedId ? 'selected' : ''}
+          >
+            {props.readOnly ? null : (
+              <MoveHandle
+                id={section.id}
+                index={index}
+                count={props.layout.length}
+                title={sectionTitle(section)}
+                onMove={props.onMove}
+              />
+            )}
+            <button
+              type="button"
+              class="select"
+              aria-current={section.id === selectedId ? 'true' : undefined}
+              onClick={() => props.onSelect({ kind: 'section', id: section.id })}
+            >
               {sectionTitle(section)}
             </button>
           </li>
@@ -84,17 +113,32 @@ export function Outline(props: {
       <h2>Theme</h2>
       <ul class="plain">
         <li>
-          <button type="button" class="link" aria-current={props.selection?.kind === 'tokens' ? 'true' : undefined} onClick={() => props.onSelect({ kind: 'tokens' })}>
+          <button
+            type="button"
+            class="link"
+            aria-current={props.selection?.kind === 'tokens' ? 'true' : undefined}
+            onClick={() => props.onSelect({ kind: 'tokens' })}
+          >
             Colours, font and logo
           </button>
         </li>
         <li>
-          <button type="button" class="link" aria-current={props.selection?.kind === 'navigation' ? 'true' : undefined} onClick={() => props.onSelect({ kind: 'navigation' })}>
+          <button
+            type="button"
+            class="link"
+            aria-current={props.selection?.kind === 'navigation' ? 'true' : undefined}
+            onClick={() => props.onSelect({ kind: 'navigation' })}
+          >
             Navigation
           </button>
         </li>
         <li>
-          <button type="button" class="link" aria-current={props.selection?.kind === 'pages' ? 'true' : undefined} onClick={() => props.onSelect({ kind: 'pages' })}>
+          <button
+            type="button"
+            class="link"
+            aria-current={props.selection?.kind === 'pages' ? 'true' : undefined}
+            onClick={() => props.onSelect({ kind: 'pages' })}
+          >
             Custom pages
           </button>
         </li>

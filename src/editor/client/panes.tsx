@@ -9,7 +9,10 @@ import type { Block, JsonSchema, NavigationEntry, Page, Section, SectionTypeInfo
 export type Draft = { settings: Record<string, unknown>; blocks?: Block[] | undefined; issues: Map<string, string> }
 
 /** Saved values with the unsaved (refused) ones on top; null removes a key. */
-export function merged(saved: Record<string, unknown>, draft: Record<string, unknown> | undefined): Record<string, unknown> {
+export function merged(
+  saved: Record<string, unknown>,
+  draft: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   const out = { ...saved }
   for (const [k, v] of Object.entries(draft ?? {})) {
     if (v === null) delete out[k]
@@ -58,7 +61,8 @@ export function SectionPane(props: {
   const blocks = draft?.blocks ?? section.blocks ?? []
   const issues = draft?.issues ?? new Map<string, string>()
   const pendingSettings = draft?.settings ?? {}
-  const sendSettings = (key: string, value: unknown) => props.onSettings({ ...pendingSettings, [key]: value }, draft?.blocks)
+  const sendSettings = (key: string, value: unknown) =>
+    props.onSettings({ ...pendingSettings, [key]: value }, draft?.blocks)
   const sendBlocks = (next: Block[], label?: string) => props.onSettings(pendingSettings, next, label)
   if (!info) return <p>This section's type ({section.type}) is not in the catalogue.</p>
   return (
@@ -69,9 +73,18 @@ export function SectionPane(props: {
       {issues.get('') ? <p class="error">{issues.get('')}</p> : null}
       <fieldset class="bare" disabled={ctx.disabled}>
         <legend class="visually-hidden">Settings</legend>
-        <SchemaForm schema={info.settingsSchema} value={settings} prefix="settings" issues={issues} onCommit={sendSettings} ctx={ctx} />
+        <SchemaForm
+          schema={info.settingsSchema}
+          value={settings}
+          prefix="settings"
+          issues={issues}
+          onCommit={sendSettings}
+          ctx={ctx}
+        />
       </fieldset>
-      {info.blocks.length > 0 ? <Blocks info={info} blocks={blocks} limit={props.blockLimit} issues={issues} ctx={ctx} onChange={sendBlocks} /> : null}
+      {info.blocks.length > 0 ? (
+        <Blocks info={info} blocks={blocks} limit={props.blockLimit} issues={issues} ctx={ctx} onChange={sendBlocks} />
+      ) : null}
       {ctx.disabled ? null : (
         <div class="row actions">
           <button type="button" onClick={props.onDuplicate}>
@@ -89,7 +102,14 @@ export function SectionPane(props: {
 /** The blocks of a section, handled like the sections of a layout: select, reorder by drag or
  *  keyboard (the same handle), add, duplicate, delete. Each change replaces the section's blocks
  *  in one updateSection batch (the batch schema has no block-level operations). */
-function Blocks(props: { info: SectionTypeInfo; blocks: Block[]; limit: number; issues: Map<string, string>; ctx: FormContext; onChange: (blocks: Block[], label?: string) => void }) {
+function Blocks(props: {
+  info: SectionTypeInfo
+  blocks: Block[]
+  limit: number
+  issues: Map<string, string>
+  ctx: FormContext
+  onChange: (blocks: Block[], label?: string) => void
+}) {
   const { info, blocks, issues, ctx } = props
   const [adding, setAdding] = useState(info.blocks[0]?.type ?? '')
   const [selected, setSelected] = useState<string | null>(null)
@@ -108,7 +128,8 @@ function Blocks(props: { info: SectionTypeInfo; blocks: Block[]; limit: number; 
   useHandleFocus(list, focusHandle, [blocks])
   // A block the service found a problem in is opened, so its message shows at its field.
   const withIssue = blocks.findIndex((_, i) => [...issues.keys()].some((k) => k.startsWith(`blocks[${i}]`)))
-  const openId = selected && blocks.some((b) => b.id === selected) ? selected : withIssue >= 0 ? blocks[withIssue]!.id : null
+  const openId =
+    selected && blocks.some((b) => b.id === selected) ? selected : withIssue >= 0 ? blocks[withIssue]!.id : null
   const openIndex = blocks.findIndex((b) => b.id === openId)
   const open = openIndex >= 0 ? blocks[openIndex]! : null
   const schema = open ? info.blocks.find((b) => b.type === open.type)?.settingsSchema : undefined
@@ -120,8 +141,16 @@ function Blocks(props: { info: SectionTypeInfo; blocks: Block[]; limit: number; 
       <ol class="sortable" ref={list} aria-labelledby="blocks-heading">
         {blocks.map((block, i) => (
           <li key={block.id} data-sort-id={block.id} class={block.id === openId ? 'selected' : ''}>
-            {ctx.disabled ? null : <MoveHandle id={block.id} index={i} count={blocks.length} title={title(block, i)} onMove={move} />}
-            <button type="button" class="select" aria-expanded={block.id === openId} aria-controls={block.id === openId ? 'block-settings' : undefined} onClick={() => setSelected(block.id === openId ? '' : block.id)}>
+            {ctx.disabled ? null : (
+              <MoveHandle id={block.id} index={i} count={blocks.length} title={title(block, i)} onMove={move} />
+            )}
+            <button
+              type="button"
+              class="select"
+              aria-expanded={block.id === openId}
+              aria-controls={block.id === openId ? 'block-settings' : undefined}
+              onClick={() => setSelected(block.id === openId ? '' : block.id)}
+            >
               {title(block, i)}
               {blockSummary(block) ? <span class="summary">{blockSummary(block)}</span> : null}
             </button>
@@ -132,7 +161,20 @@ function Blocks(props: { info: SectionTypeInfo; blocks: Block[]; limit: number; 
         <div class="block-settings" id="block-settings" role="group" aria-labelledby="block-settings-title">
           <h4 id="block-settings-title">{title(open, openIndex)} settings</h4>
           {schema ? (
-            <SchemaForm schema={schema} value={open.settings} prefix={`blocks[${openIndex}].settings`} issues={issues} ctx={ctx} onCommit={(key, value) => props.onChange(blocks.map((b, k) => (k === openIndex ? { ...b, settings: merged(b.settings, { [key]: value }) } : b)))} />
+            <SchemaForm
+              schema={schema}
+              value={open.settings}
+              prefix={`blocks[${openIndex}].settings`}
+              issues={issues}
+              ctx={ctx}
+              onCommit={(key, value) =>
+                props.onChange(
+                  blocks.map((b, k) =>
+                    k === openIndex ? { ...b, settings: merged(b.settings, { [key]: value }) } : b,
+                  ),
+                )
+              }
+            />
           ) : (
             <p class="help">This block's type ({open.type}) is not in the catalogue.</p>
           )}
@@ -145,7 +187,10 @@ function Blocks(props: { info: SectionTypeInfo; blocks: Block[]; limit: number; 
                 onClick={() => {
                   const copy = { ...open, id: newId('b') }
                   setSelected(copy.id)
-                  props.onChange([...blocks.slice(0, openIndex + 1), copy, ...blocks.slice(openIndex + 1)], 'duplicated a block')
+                  props.onChange(
+                    [...blocks.slice(0, openIndex + 1), copy, ...blocks.slice(openIndex + 1)],
+                    'duplicated a block',
+                  )
                 }}
               >
                 Duplicate
@@ -156,7 +201,10 @@ function Blocks(props: { info: SectionTypeInfo; blocks: Block[]; limit: number; 
                 aria-label={`Delete ${title(open, openIndex)}`}
                 onClick={() => {
                   setSelected(null)
-                  props.onChange(blocks.filter((_, k) => k !== openIndex), 'deleted a block')
+                  props.onChange(
+                    blocks.filter((_, k) => k !== openIndex),
+                    'deleted a block',
+                  )
                 }}
               >
                 Delete
@@ -201,13 +249,27 @@ function Blocks(props: { info: SectionTypeInfo; blocks: Block[]; limit: number; 
 function blockSummary(block: Block): string {
   const s = block.settings
   const preferred = ['question', 'heading', 'title', 'label', 'text', 'quote', 'name'].map((k) => s[k])
-  const text = [...preferred, ...Object.values(s)].find((v) => typeof v === 'string' && v.trim() !== '' && !v.startsWith('/') && !v.startsWith('#') && !/^https?:/.test(v)) as string | undefined
+  const text = [...preferred, ...Object.values(s)].find(
+    (v) => typeof v === 'string' && v.trim() !== '' && !v.startsWith('/') && !v.startsWith('#') && !/^https?:/.test(v),
+  ) as string | undefined
   if (!text) return ''
-  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   return plain.length > 40 ? `${plain.slice(0, 39)}…` : plain
 }
 
-export function AddPane(props: { types: SectionTypeInfo[]; layoutFull: boolean; draft: { type: string; settings: Record<string, unknown>; issues: Map<string, string> } | null; ctx: FormContext; onPick: (type: string) => void; onDraft: (settings: Record<string, unknown>) => void; onAdd: () => void; onCancel: () => void }) {
+export function AddPane(props: {
+  types: SectionTypeInfo[]
+  layoutFull: boolean
+  draft: { type: string; settings: Record<string, unknown>; issues: Map<string, string> } | null
+  ctx: FormContext
+  onPick: (type: string) => void
+  onDraft: (settings: Record<string, unknown>) => void
+  onAdd: () => void
+  onCancel: () => void
+}) {
   const { draft } = props
   if (draft) {
     const info = props.types.find((t) => t.type === draft.type)
@@ -222,7 +284,14 @@ export function AddPane(props: { types: SectionTypeInfo[]; layoutFull: boolean; 
             <IssueList issues={draft.issues} />
           </div>
         ) : null}
-        <SchemaForm schema={info.settingsSchema} value={draft.settings} prefix="settings" issues={draft.issues} ctx={props.ctx} onCommit={(key, value) => props.onDraft(merged(draft.settings, { [key]: value }))} />
+        <SchemaForm
+          schema={info.settingsSchema}
+          value={draft.settings}
+          prefix="settings"
+          issues={draft.issues}
+          ctx={props.ctx}
+          onCommit={(key, value) => props.onDraft(merged(draft.settings, { [key]: value }))}
+        />
         <div class="row actions">
           <button type="button" class="primary" onClick={props.onAdd}>
             Add to page
@@ -241,7 +310,12 @@ export function AddPane(props: { types: SectionTypeInfo[]; layoutFull: boolean; 
       <ul class="catalogue">
         {props.types.map((t) => (
           <li key={t.type}>
-            <button type="button" disabled={props.layoutFull} onClick={() => props.onPick(t.type)} aria-describedby={`type-${t.type}`}>
+            <button
+              type="button"
+              disabled={props.layoutFull}
+              onClick={() => props.onPick(t.type)}
+              aria-describedby={`type-${t.type}`}
+            >
               {humanize(t.type)}
             </button>
             <p class="help" id={`type-${t.type}`}>
@@ -254,13 +328,27 @@ export function AddPane(props: { types: SectionTypeInfo[]; layoutFull: boolean; 
   )
 }
 
-export function TokensPane(props: { schema: ThemeSchema; tokens: Record<string, unknown>; draft: Draft | null; ctx: FormContext; onTokens: (tokens: Record<string, unknown>) => void; onDiscard: () => void }) {
+export function TokensPane(props: {
+  schema: ThemeSchema
+  tokens: Record<string, unknown>
+  draft: Draft | null
+  ctx: FormContext
+  onTokens: (tokens: Record<string, unknown>) => void
+  onDiscard: () => void
+}) {
   const pending = props.draft?.settings ?? {}
   return (
     <div>
       <h2>Colours, font and logo</h2>
       <DraftNotice draft={props.draft} onDiscard={props.onDiscard} />
-      <SchemaForm schema={props.schema.document.properties.theme} value={merged(props.tokens, pending)} prefix="tokens" issues={props.draft?.issues ?? new Map()} ctx={props.ctx} onCommit={(key, value) => props.onTokens({ ...pending, [key]: value })} />
+      <SchemaForm
+        schema={props.schema.document.properties.theme}
+        value={merged(props.tokens, pending)}
+        prefix="tokens"
+        issues={props.draft?.issues ?? new Map()}
+        ctx={props.ctx}
+        onCommit={(key, value) => props.onTokens({ ...pending, [key]: value })}
+      />
     </div>
   )
 }
@@ -272,10 +360,18 @@ export function navigationLimits(schema: JsonSchema): NavigationLimits {
   return { entries: schema.maxItems ?? 20, children: schema.items?.properties?.children?.maxItems ?? 20 }
 }
 
-const swapped = <T,>(list: T[], i: number, j: number) => list.map((x, k) => (k === i ? list[j]! : k === j ? list[i]! : x))
+const swapped = <T,>(list: T[], i: number, j: number) =>
+  list.map((x, k) => (k === i ? list[j]! : k === j ? list[i]! : x))
 
 /** Text and address of one menu link, each with the service's message at its path. */
-function LinkFields(props: { idBase: string; path: string; entry: { label: string; href: string }; issues: Map<string, string>; disabled: boolean; onChange: (patch: { label?: string; href?: string }) => void }) {
+function LinkFields(props: {
+  idBase: string
+  path: string
+  entry: { label: string; href: string }
+  issues: Map<string, string>
+  disabled: boolean
+  onChange: (patch: { label?: string; href?: string }) => void
+}) {
   return (
     <>
       {(['label', 'href'] as const).map((key) => {
@@ -284,8 +380,21 @@ function LinkFields(props: { idBase: string; path: string; entry: { label: strin
         return (
           <div key={key} class={`field${error ? ' has-error' : ''}`}>
             <label for={id}>{key === 'label' ? 'Text' : 'Address'}</label>
-            <TextInput common={{ id, disabled: props.disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined }} value={props.entry[key]} onCommit={(raw) => props.onChange({ [key]: raw })} />
-            {error ? <p class="error" id={`${id}-error`}>{error}</p> : null}
+            <TextInput
+              common={{
+                id,
+                disabled: props.disabled,
+                'aria-invalid': error ? true : undefined,
+                'aria-describedby': error ? `${id}-error` : undefined,
+              }}
+              value={props.entry[key]}
+              onCommit={(raw) => props.onChange({ [key]: raw })}
+            />
+            {error ? (
+              <p class="error" id={`${id}-error`}>
+                {error}
+              </p>
+            ) : null}
           </div>
         )
       })}
@@ -294,14 +403,30 @@ function LinkFields(props: { idBase: string; path: string; entry: { label: strin
 }
 
 /** Move up, move down and delete for an item of a list of `count`. */
-function ListActions(props: { name: string; index: number; count: number; onMove: (to: number) => void; onDelete: () => void }) {
+function ListActions(props: {
+  name: string
+  index: number
+  count: number
+  onMove: (to: number) => void
+  onDelete: () => void
+}) {
   const { name, index, count } = props
   return (
     <div class="row">
-      <button type="button" disabled={index === 0} aria-label={`Move ${name} up`} onClick={() => props.onMove(index - 1)}>
+      <button
+        type="button"
+        disabled={index === 0}
+        aria-label={`Move ${name} up`}
+        onClick={() => props.onMove(index - 1)}
+      >
         Up
       </button>
-      <button type="button" disabled={index === count - 1} aria-label={`Move ${name} down`} onClick={() => props.onMove(index + 1)}>
+      <button
+        type="button"
+        disabled={index === count - 1}
+        aria-label={`Move ${name} down`}
+        onClick={() => props.onMove(index + 1)}
+      >
         Down
       </button>
       <button type="button" class="danger" aria-label={`Delete ${name}`} onClick={props.onDelete}>
@@ -312,23 +437,36 @@ function ListActions(props: { name: string; index: number; count: number; onMove
 }
 
 /** The menu: top-level links and, under each, its sub-links (one level, as the schema allows). */
-export function NavigationPane(props: { navigation: NavigationEntry[]; limits: NavigationLimits; draft: Draft | null; disabled: boolean; onChange: (navigation: NavigationEntry[]) => void; onDiscard: () => void }) {
+export function NavigationPane(props: {
+  navigation: NavigationEntry[]
+  limits: NavigationLimits
+  draft: Draft | null
+  disabled: boolean
+  onChange: (navigation: NavigationEntry[]) => void
+  onDiscard: () => void
+}) {
   const nav = props.navigation
   const issues = props.draft?.issues ?? new Map<string, string>()
   const { limits, disabled } = props
-  const set = (i: number, patch: Partial<NavigationEntry>) => props.onChange(nav.map((e, k) => (k === i ? { ...e, ...patch } : e)))
+  const set = (i: number, patch: Partial<NavigationEntry>) =>
+    props.onChange(nav.map((e, k) => (k === i ? { ...e, ...patch } : e)))
   // An entry without sub-links carries no children key at all.
   const setChildren = (i: number, children: { label: string; href: string }[]) =>
-    props.onChange(nav.map((e, k) => {
-      if (k !== i) return e
-      const { children: _, ...rest } = e
-      return children.length > 0 ? { ...rest, children } : rest
-    }))
+    props.onChange(
+      nav.map((e, k) => {
+        if (k !== i) return e
+        const { children: _, ...rest } = e
+        return children.length > 0 ? { ...rest, children } : rest
+      }),
+    )
   const listError = issues.get('navigation')
   return (
     <div>
       <h2>Navigation</h2>
-      <p class="help">The storefront's main menu: up to {limits.entries} links, each with up to {limits.children} sub-links. Addresses are storefront paths such as /products, /collections/… or /pages/…, or https:// addresses.</p>
+      <p class="help">
+        The storefront's main menu: up to {limits.entries} links, each with up to {limits.children} sub-links. Addresses
+        are storefront paths such as /products, /collections/… or /pages/…, or https:// addresses.
+      </p>
       <DraftNotice draft={props.draft} onDiscard={props.onDiscard} />
       {listError ? <p class="error">{listError}</p> : null}
       <ol class="plain nav-list">
@@ -340,8 +478,23 @@ export function NavigationPane(props: { navigation: NavigationEntry[]; limits: N
             <li key={i}>
               <fieldset class="group" disabled={disabled}>
                 <legend>Link {i + 1}</legend>
-                <LinkFields idBase={`nav-${i}`} path={`navigation[${i}]`} entry={entry} issues={issues} disabled={disabled} onChange={(patch) => set(i, patch)} />
-                {disabled ? null : <ListActions name={name} index={i} count={nav.length} onMove={(to) => props.onChange(swapped(nav, i, to))} onDelete={() => props.onChange(nav.filter((_, k) => k !== i))} />}
+                <LinkFields
+                  idBase={`nav-${i}`}
+                  path={`navigation[${i}]`}
+                  entry={entry}
+                  issues={issues}
+                  disabled={disabled}
+                  onChange={(patch) => set(i, patch)}
+                />
+                {disabled ? null : (
+                  <ListActions
+                    name={name}
+                    index={i}
+                    count={nav.length}
+                    onMove={(to) => props.onChange(swapped(nav, i, to))}
+                    onDelete={() => props.onChange(nav.filter((_, k) => k !== i))}
+                  />
+                )}
                 <div class="sub-links">
                   <h3 id={`nav-${i}-children`}>Sub-links of {entry.label || name}</h3>
                   {childError ? <p class="error">{childError}</p> : null}
@@ -353,14 +506,43 @@ export function NavigationPane(props: { navigation: NavigationEntry[]; limits: N
                           <legend>
                             Sub-link {i + 1}.{j + 1}
                           </legend>
-                          <LinkFields idBase={`nav-${i}-${j}`} path={`navigation[${i}].children[${j}]`} entry={child} issues={issues} disabled={disabled} onChange={(patch) => setChildren(i, children.map((c, k) => (k === j ? { ...c, ...patch } : c)))} />
-                          {disabled ? null : <ListActions name={`sub-link ${i + 1}.${j + 1}`} index={j} count={children.length} onMove={(to) => setChildren(i, swapped(children, j, to))} onDelete={() => setChildren(i, children.filter((_, k) => k !== j))} />}
+                          <LinkFields
+                            idBase={`nav-${i}-${j}`}
+                            path={`navigation[${i}].children[${j}]`}
+                            entry={child}
+                            issues={issues}
+                            disabled={disabled}
+                            onChange={(patch) =>
+                              setChildren(
+                                i,
+                                children.map((c, k) => (k === j ? { ...c, ...patch } : c)),
+                              )
+                            }
+                          />
+                          {disabled ? null : (
+                            <ListActions
+                              name={`sub-link ${i + 1}.${j + 1}`}
+                              index={j}
+                              count={children.length}
+                              onMove={(to) => setChildren(i, swapped(children, j, to))}
+                              onDelete={() =>
+                                setChildren(
+                                  i,
+                                  children.filter((_, k) => k !== j),
+                                )
+                              }
+                            />
+                          )}
                         </fieldset>
                       </li>
                     ))}
                   </ol>
                   {disabled ? null : (
-                    <button type="button" disabled={children.length >= limits.children} onClick={() => setChildren(i, [...children, { label: 'New sub-link', href: '/' }])}>
+                    <button
+                      type="button"
+                      disabled={children.length >= limits.children}
+                      onClick={() => setChildren(i, [...children, { label: 'New sub-link', href: '/' }])}
+                    >
                       Add sub-link to {name}
                     </button>
                   )}
@@ -371,7 +553,11 @@ export function NavigationPane(props: { navigation: NavigationEntry[]; limits: N
         })}
       </ol>
       {disabled ? null : (
-        <button type="button" disabled={nav.length >= limits.entries} onClick={() => props.onChange([...nav, { label: 'New link', href: '/' }])}>
+        <button
+          type="button"
+          disabled={nav.length >= limits.entries}
+          onClick={() => props.onChange([...nav, { label: 'New link', href: '/' }])}
+        >
           Add link
         </button>
       )}
@@ -379,7 +565,15 @@ export function NavigationPane(props: { navigation: NavigationEntry[]; limits: N
   )
 }
 
-export function PagesPane(props: { pages: Page[]; issues: Map<string, string>; disabled: boolean; onCreate: (title: string, slug: string) => void; onUpdate: (pageId: string, changes: Partial<Page>) => void; onDelete: (pageId: string) => void; onOpen: (pageId: string) => void }) {
+export function PagesPane(props: {
+  pages: Page[]
+  issues: Map<string, string>
+  disabled: boolean
+  onCreate: (title: string, slug: string) => void
+  onUpdate: (pageId: string, changes: Partial<Page>) => void
+  onDelete: (pageId: string) => void
+  onOpen: (pageId: string) => void
+}) {
   const [title, setTitle] = useState('')
   const [slug, setSlug] = useState('')
   const err = (key: string) => props.issues.get(key)
@@ -394,15 +588,27 @@ export function PagesPane(props: { pages: Page[]; issues: Map<string, string>; d
               <legend>{page.title}</legend>
               <div class="field">
                 <label for={`page-${page.id}-title`}>Title</label>
-                <TextInput common={{ id: `page-${page.id}-title`, disabled: props.disabled }} value={page.title} onCommit={(raw) => props.onUpdate(page.id, { title: raw })} />
+                <TextInput
+                  common={{ id: `page-${page.id}-title`, disabled: props.disabled }}
+                  value={page.title}
+                  onCommit={(raw) => props.onUpdate(page.id, { title: raw })}
+                />
               </div>
               <div class="field">
                 <label for={`page-${page.id}-slug`}>Address: /pages/…</label>
-                <TextInput common={{ id: `page-${page.id}-slug`, disabled: props.disabled }} value={page.slug} onCommit={(raw) => props.onUpdate(page.id, { slug: raw })} />
+                <TextInput
+                  common={{ id: `page-${page.id}-slug`, disabled: props.disabled }}
+                  value={page.slug}
+                  onCommit={(raw) => props.onUpdate(page.id, { slug: raw })}
+                />
               </div>
               <div class="field">
                 <label for={`page-${page.id}-status`}>Status</label>
-                <select id={`page-${page.id}-status`} value={page.status} onChange={(e) => props.onUpdate(page.id, { status: e.currentTarget.value as Page['status'] })}>
+                <select
+                  id={`page-${page.id}-status`}
+                  value={page.status}
+                  onChange={(e) => props.onUpdate(page.id, { status: e.currentTarget.value as Page['status'] })}
+                >
                   <option value="draft">Draft (previews only)</option>
                   <option value="published">Published (live once the theme is published)</option>
                 </select>
@@ -430,12 +636,23 @@ export function PagesPane(props: { pages: Page[]; issues: Map<string, string>; d
           <h3>New page</h3>
           <div class={`field${err('title') ? ' has-error' : ''}`}>
             <label for="new-page-title">Title</label>
-            <input id="new-page-title" value={title} onInput={(e) => setTitle(e.currentTarget.value)} aria-invalid={err('title') ? true : undefined} />
+            <input
+              id="new-page-title"
+              value={title}
+              onInput={(e) => setTitle(e.currentTarget.value)}
+              aria-invalid={err('title') ? true : undefined}
+            />
             {err('title') ? <p class="error">{err('title')}</p> : null}
           </div>
           <div class={`field${err('slug') ? ' has-error' : ''}`}>
             <label for="new-page-slug">Address: /pages/…</label>
-            <input id="new-page-slug" value={slug} placeholder="about-us" onInput={(e) => setSlug(e.currentTarget.value)} aria-invalid={err('slug') ? true : undefined} />
+            <input
+              id="new-page-slug"
+              value={slug}
+              placeholder="about-us"
+              onInput={(e) => setSlug(e.currentTarget.value)}
+              aria-invalid={err('slug') ? true : undefined}
+            />
             {err('slug') ? <p class="error">{err('slug')}</p> : null}
           </div>
           <button type="submit">Create page</button>

@@ -15,9 +15,26 @@ export type Pickers = {
 
 type Option = { id: string; title: string }
 
-export function ReferenceField(props: { id: string; kind: 'product' | 'collection'; many: boolean; value: unknown; optional: boolean; label: string; describedBy: string | undefined; disabled: boolean; pickers: Pickers; onCommit: (value: unknown) => void }) {
+export function ReferenceField(props: {
+  id: string
+  kind: 'product' | 'collection'
+  many: boolean
+  value: unknown
+  optional: boolean
+  label: string
+  describedBy: string | undefined
+  disabled: boolean
+  pickers: Pickers
+  onCommit: (value: unknown) => void
+}) {
   const { kind, many, pickers } = props
-  const chosen: string[] = many ? (Array.isArray(props.value) ? (props.value as string[]) : []) : typeof props.value === 'string' ? [props.value] : []
+  const chosen: string[] = many
+    ? Array.isArray(props.value)
+      ? (props.value as string[])
+      : []
+    : typeof props.value === 'string'
+      ? [props.value]
+      : []
   const [query, setQuery] = useState('')
   const [results, setResults] = useState<Option[]>([])
   const [searching, setSearching] = useState(false)
@@ -46,7 +63,8 @@ export function ReferenceField(props: { id: string; kind: 'product' | 'collectio
     return () => clearTimeout(timer)
   }, [query, kind])
 
-  const set = (ids: string[]) => props.onCommit(many ? (ids.length === 0 && props.optional ? null : ids) : (ids[0] ?? null))
+  const set = (ids: string[]) =>
+    props.onCommit(many ? (ids.length === 0 && props.optional ? null : ids) : (ids[0] ?? null))
   const title = (id: string) => pickers.titles.get(id) ?? id
   const noun = kind === 'product' ? 'product' : 'collection'
 
@@ -58,11 +76,23 @@ export function ReferenceField(props: { id: string; kind: 'product' | 'collectio
             <li key={id}>
               <span>{title(id)}</span>
               {many && i > 0 ? (
-                <button type="button" class="icon" disabled={props.disabled} aria-label={`Move ${title(id)} earlier`} onClick={() => set(chosen.map((x, j) => (j === i - 1 ? id : j === i ? chosen[i - 1]! : x)))}>
+                <button
+                  type="button"
+                  class="icon"
+                  disabled={props.disabled}
+                  aria-label={`Move ${title(id)} earlier`}
+                  onClick={() => set(chosen.map((x, j) => (j === i - 1 ? id : j === i ? chosen[i - 1]! : x)))}
+                >
                   ↑
                 </button>
               ) : null}
-              <button type="button" class="icon" disabled={props.disabled} aria-label={`Remove ${title(id)}`} onClick={() => set(chosen.filter((x) => x !== id))}>
+              <button
+                type="button"
+                class="icon"
+                disabled={props.disabled}
+                aria-label={`Remove ${title(id)}`}
+                onClick={() => set(chosen.filter((x) => x !== id))}
+              >
                 ×
               </button>
             </li>
@@ -71,7 +101,15 @@ export function ReferenceField(props: { id: string; kind: 'product' | 'collectio
       ) : (
         <p class="empty">No {noun} chosen.</p>
       )}
-      <input id={props.id} type="search" placeholder={`Search ${noun}s`} aria-describedby={props.describedBy} disabled={props.disabled} value={query} onInput={(e) => setQuery(e.currentTarget.value)} />
+      <input
+        id={props.id}
+        type="search"
+        placeholder={`Search ${noun}s`}
+        aria-describedby={props.describedBy}
+        disabled={props.disabled}
+        value={query}
+        onInput={(e) => setQuery(e.currentTarget.value)}
+      />
       <ul class="results" aria-label={`${noun} search results`} aria-busy={searching}>
         {results
           .filter((r) => !chosen.includes(r.id))
@@ -88,7 +126,13 @@ export function ReferenceField(props: { id: string; kind: 'product' | 'collectio
 }
 
 /** Choose from the media library or upload: the buttons, the upload's status and the library. */
-function MediaChooser(props: { label: string; disabled: boolean; pickers: Pickers; onChoose: (item: MediaItem) => void; extra?: preact.ComponentChildren }) {
+function MediaChooser(props: {
+  label: string
+  disabled: boolean
+  pickers: Pickers
+  onChoose: (item: MediaItem) => void
+  extra?: preact.ComponentChildren
+}) {
   const [library, setLibrary] = useState<MediaItem[] | null>(null)
   const [note, setNote] = useState('')
   const choose = (item: MediaItem) => {
@@ -98,7 +142,12 @@ function MediaChooser(props: { label: string; disabled: boolean; pickers: Picker
   return (
     <>
       <div class="row">
-        <button type="button" disabled={props.disabled} aria-label={`${props.label}: choose from library`} onClick={async () => setLibrary(library ? null : await props.pickers.media())}>
+        <button
+          type="button"
+          disabled={props.disabled}
+          aria-label={`${props.label}: choose from library`}
+          onClick={async () => setLibrary(library ? null : await props.pickers.media())}
+        >
           {library ? 'Close library' : 'Choose from library'}
         </button>
         <label class="button">
@@ -121,7 +170,11 @@ function MediaChooser(props: { label: string; disabled: boolean; pickers: Picker
         </label>
         {props.extra}
       </div>
-      {note ? <p class="help" role="status">{note}</p> : null}
+      {note ? (
+        <p class="help" role="status">
+          {note}
+        </p>
+      ) : null}
       {library ? (
         library.length === 0 ? (
           <p class="empty">The media library is empty: upload an image.</p>
@@ -142,15 +195,35 @@ function MediaChooser(props: { label: string; disabled: boolean; pickers: Picker
 }
 
 /** The media library and upload for a field that holds an image's address alone (the logo). */
-export function ImageUrlPicker(props: { label: string; disabled: boolean; pickers: Pickers; onPick: (url: string) => void }) {
+export function ImageUrlPicker(props: {
+  label: string
+  disabled: boolean
+  pickers: Pickers
+  onPick: (url: string) => void
+}) {
   return (
     <div class="image-field">
-      <MediaChooser label={props.label} disabled={props.disabled} pickers={props.pickers} onChoose={(item) => props.onPick(item.themeUrl)} />
+      <MediaChooser
+        label={props.label}
+        disabled={props.disabled}
+        pickers={props.pickers}
+        onChoose={(item) => props.onPick(item.themeUrl)}
+      />
     </div>
   )
 }
 
-export function ImageField(props: { id: string; label: string; value: { url: string; alt: string } | undefined; optional: boolean; disabled: boolean; pickers: Pickers; issues: Map<string, string>; path: string; onCommit: (value: unknown) => void }) {
+export function ImageField(props: {
+  id: string
+  label: string
+  value: { url: string; alt: string } | undefined
+  optional: boolean
+  disabled: boolean
+  pickers: Pickers
+  issues: Map<string, string>
+  path: string
+  onCommit: (value: unknown) => void
+}) {
   const current = props.value && typeof props.value === 'object' ? props.value : undefined
   const [alt, setAlt] = useState(current?.alt ?? '')
   useEffect(() => setAlt(current?.alt ?? ''), [current?.alt])

@@ -58,7 +58,14 @@ export function Preview(props: { src: string; selectedId: string | null; onSelec
         ))}
       </div>
       <div class="stage">
-        <iframe ref={frame} class={`frame ${width}`} title="Storefront preview" src={props.src} onLoad={onLoad} data-width={px ?? 'full'} />
+        <iframe
+          ref={frame}
+          class={`frame ${width}`}
+          title="Storefront preview"
+          src={props.src}
+          onLoad={onLoad}
+          data-width={px ?? 'full'}
+        />
       </div>
     </section>
   )

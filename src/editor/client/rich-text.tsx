@@ -20,19 +20,124 @@ export type RichTextRules = { tags: string[]; attributes: Record<string, string[
 type TNode = { text: string } | { name: string; attrs: Record<string, string>; children: TNode[] }
 
 // Removed with everything inside them (the service's sanitizer drops the same, and more).
-const DROP = new Set(['script', 'style', 'link', 'meta', 'head', 'title', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'noscript', 'noembed', 'noframes', 'template', 'svg', 'math', 'xmp', 'plaintext', 'textarea', 'select', 'option', 'form', 'button', 'input', 'img', 'picture', 'video', 'audio', 'canvas', 'portal'])
+const DROP = new Set([
+  'script',
+  'style',
+  'link',
+  'meta',
+  'head',
+  'title',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'noscript',
+  'noembed',
+  'noframes',
+  'template',
+  'svg',
+  'math',
+  'xmp',
+  'plaintext',
+  'textarea',
+  'select',
+  'option',
+  'form',
+  'button',
+  'input',
+  'img',
+  'picture',
+  'video',
+  'audio',
+  'canvas',
+  'portal',
+])
 // Spellings browsers and word processors produce, mapped onto the subset when the target is allowed.
-const ALIASES: Record<string, string> = { b: 'strong', i: 'em', strike: 's', del: 's', ins: 'u', h1: 'h2', h5: 'h4', h6: 'h4', tt: 'code', kbd: 'code', samp: 'code', pre: 'p' }
+const ALIASES: Record<string, string> = {
+  b: 'strong',
+  i: 'em',
+  strike: 's',
+  del: 's',
+  ins: 'u',
+  h1: 'h2',
+  h5: 'h4',
+  h6: 'h4',
+  tt: 'code',
+  kbd: 'code',
+  samp: 'code',
+  pre: 'p',
+}
 // Containers that become a paragraph when they hold only inline content, and are unwrapped otherwise.
-const CONTAINERS = new Set(['div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'address', 'figure', 'figcaption', 'center', 'dd', 'dt', 'td', 'th', 'caption'])
-const BLOCK = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'address', 'figure', 'figcaption', 'center', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'dl', 'dd', 'dt', 'hr', 'form', 'nav'])
+const CONTAINERS = new Set([
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'address',
+  'figure',
+  'figcaption',
+  'center',
+  'dd',
+  'dt',
+  'td',
+  'th',
+  'caption',
+])
+const BLOCK = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'address',
+  'figure',
+  'figcaption',
+  'center',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'dl',
+  'dd',
+  'dt',
+  'hr',
+  'form',
+  'nav',
+])
 // Blocks whose content is inline: a block met inside one is unwrapped (no <p> inside <p>).
 const TEXT_BLOCKS = new Set(['p', 'h2', 'h3', 'h4'])
 const MAX_DEPTH = 16
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
 
-const escapeText = (s: string) => s.replace(CONTROL, '').replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'))
-const escapeAttr = (s: string) => s.replace(CONTROL, '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const escapeText = (s: string) =>
+  s.replace(CONTROL, '').replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'))
+const escapeAttr = (s: string) =>
+  s
+    .replace(CONTROL, '')
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** An href rich text may carry, by the service's own URL rule (https://, mailto:, tel: or a site-relative /path), or null. */
 export function safeHref(raw: string): string | null {
@@ -42,7 +147,23 @@ export function safeHref(raw: string): string | null {
 
 // --- reading HTML text into nodes, without the browser's parser ---
 
-const VOID = new Set(['br', 'img', 'hr', 'input', 'meta', 'link', 'wbr', 'area', 'base', 'col', 'embed', 'source', 'track', 'param', 'keygen'])
+const VOID = new Set([
+  'br',
+  'img',
+  'hr',
+  'input',
+  'meta',
+  'link',
+  'wbr',
+  'area',
+  'base',
+  'col',
+  'embed',
+  'source',
+  'track',
+  'param',
+  'keygen',
+])
 const RAW = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript'])
 const TAG = /<(\/?)([A-Za-z][A-Za-z0-9:-]*)/y
 const ATTR = /[\s/]*([^\s"'>/=][^\s"'>/=]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]*)))?/y
@@ -148,7 +269,11 @@ function fromDom(parent: Node): TNode[] {
     if (node.nodeType === Node.TEXT_NODE) out.push({ text: node.textContent ?? '' })
     else if (node.nodeType === Node.ELEMENT_NODE) {
       const el = node as Element
-      out.push({ name: el.localName, attrs: Object.fromEntries(Array.from(el.attributes, (a) => [a.name, a.value])), children: fromDom(el) })
+      out.push({
+        name: el.localName,
+        attrs: Object.fromEntries(Array.from(el.attributes, (a) => [a.name, a.value])),
+        children: fromDom(el),
+      })
     }
   }
   return out
@@ -161,7 +286,8 @@ type Out = { html: string; text: boolean }
 /** The subset's HTML for a list of nodes. */
 export function toSubset(nodes: TNode[], rules: RichTextRules): string {
   const allowed = new Set(rules.tags)
-  const hasBlock = (n: TNode): boolean => 'name' in n && n.children.some((c) => 'name' in c && (BLOCK.has(c.name) || hasBlock(c)))
+  const hasBlock = (n: TNode): boolean =>
+    'name' in n && n.children.some((c) => 'name' in c && (BLOCK.has(c.name) || hasBlock(c)))
 
   const element = (el: Extract<TNode, { name: string }>, depth: number, inText: boolean, inList: boolean): Out => {
     let tag = el.name
@@ -252,7 +378,14 @@ const textToHtml = (text: string) =>
     .map((para) => `<p>${escapeText(para).replace(/\r?\n/g, '<br>')}</p>`)
     .join('')
 
-type Tool = { key: string; label: string; text: string; allowed: (tags: Set<string>) => boolean; run?: (box: HTMLElement) => void; on?: () => boolean }
+type Tool = {
+  key: string
+  label: string
+  text: string
+  allowed: (tags: Set<string>) => boolean
+  run?: (box: HTMLElement) => void
+  on?: () => boolean
+}
 
 const exec = (command: string, value?: string) => document.execCommand(command, false, value)
 const block = () => String(document.queryCommandValue('formatBlock') || '').toLowerCase()
@@ -309,19 +442,74 @@ function toggleList(box: HTMLElement, kind: 'ul' | 'ol') {
   for (const n of spanned) if (n.parentNode === box) box.removeChild(n)
   // Text nodes keep their identity when moved: the caret goes back where it was.
   const target = box.contains(caret.node) ? caret : { node: replacement[0]!, offset: 0 }
-  selection.collapse(target.node, Math.min(target.offset, target.node.nodeType === Node.TEXT_NODE ? (target.node.textContent ?? '').length : target.node.childNodes.length))
+  selection.collapse(
+    target.node,
+    Math.min(
+      target.offset,
+      target.node.nodeType === Node.TEXT_NODE ? (target.node.textContent ?? '').length : target.node.childNodes.length,
+    ),
+  )
   box.dispatchEvent(new Event('input', { bubbles: true }))
 }
 
 const TOOLS: Tool[] = [
-  { key: 'bold', label: 'Bold', text: 'B', allowed: (t) => t.has('strong') || t.has('b'), run: () => exec('bold'), on: () => document.queryCommandState('bold') },
-  { key: 'italic', label: 'Italic', text: 'I', allowed: (t) => t.has('em') || t.has('i'), run: () => exec('italic'), on: () => document.queryCommandState('italic') },
+  {
+    key: 'bold',
+    label: 'Bold',
+    text: 'B',
+    allowed: (t) => t.has('strong') || t.has('b'),
+    run: () => exec('bold'),
+    on: () => document.queryCommandState('bold'),
+  },
+  {
+    key: 'italic',
+    label: 'Italic',
+    text: 'I',
+    allowed: (t) => t.has('em') || t.has('i'),
+    run: () => exec('italic'),
+    on: () => document.queryCommandState('italic'),
+  },
   { key: 'link', label: 'Link', text: 'Link', allowed: (t) => t.has('a') },
-  { key: 'ul', label: 'Bulleted list', text: '•', allowed: (t) => t.has('ul') && t.has('li'), run: (box) => toggleList(box, 'ul'), on: () => document.queryCommandState('insertUnorderedList') },
-  { key: 'ol', label: 'Numbered list', text: '1.', allowed: (t) => t.has('ol') && t.has('li'), run: (box) => toggleList(box, 'ol'), on: () => document.queryCommandState('insertOrderedList') },
-  { key: 'p', label: 'Paragraph', text: '¶', allowed: (t) => t.has('p'), run: () => exec('formatBlock', 'p'), on: () => block() === 'p' },
-  { key: 'h2', label: 'Heading', text: 'H2', allowed: (t) => t.has('h2'), run: () => exec('formatBlock', 'h2'), on: () => block() === 'h2' },
-  { key: 'h3', label: 'Subheading', text: 'H3', allowed: (t) => t.has('h3'), run: () => exec('formatBlock', 'h3'), on: () => block() === 'h3' },
+  {
+    key: 'ul',
+    label: 'Bulleted list',
+    text: '•',
+    allowed: (t) => t.has('ul') && t.has('li'),
+    run: (box) => toggleList(box, 'ul'),
+    on: () => document.queryCommandState('insertUnorderedList'),
+  },
+  {
+    key: 'ol',
+    label: 'Numbered list',
+    text: '1.',
+    allowed: (t) => t.has('ol') && t.has('li'),
+    run: (box) => toggleList(box, 'ol'),
+    on: () => document.queryCommandState('insertOrderedList'),
+  },
+  {
+    key: 'p',
+    label: 'Paragraph',
+    text: '¶',
+    allowed: (t) => t.has('p'),
+    run: () => exec('formatBlock', 'p'),
+    on: () => block() === 'p',
+  },
+  {
+    key: 'h2',
+    label: 'Heading',
+    text: 'H2',
+    allowed: (t) => t.has('h2'),
+    run: () => exec('formatBlock', 'h2'),
+    on: () => block() === 'h2',
+  },
+  {
+    key: 'h3',
+    label: 'Subheading',
+    text: 'H3',
+    allowed: (t) => t.has('h3'),
+    run: () => exec('formatBlock', 'h3'),
+    on: () => block() === 'h3',
+  },
 ]
 
 /** What the toolbar offers for these rules, for the field's help text. */
@@ -330,7 +518,18 @@ export const formattingSummary = (rules: RichTextRules) => {
   return TOOLS.filter((t) => t.allowed(tags)).map((t) => t.label.toLowerCase())
 }
 
-export function RichTextEditor(props: { id: string; labelId: string; label: string; value: string; rules: RichTextRules; disabled: boolean; invalid: boolean; required: boolean; describedBy: string | undefined; onCommit: (html: string) => void }) {
+export function RichTextEditor(props: {
+  id: string
+  labelId: string
+  label: string
+  value: string
+  rules: RichTextRules
+  disabled: boolean
+  invalid: boolean
+  required: boolean
+  describedBy: string | undefined
+  onCommit: (html: string) => void
+}) {
   const { id, rules } = props
   const box = useRef<HTMLDivElement>(null)
   const wrap = useRef<HTMLDivElement>(null)
@@ -425,19 +624,27 @@ export function RichTextEditor(props: { id: string; labelId: string; label: stri
   const applyLink = () => {
     if (!link) return
     const href = safeHref(link.href)
-    if (!href) return setLink({ ...link, error: 'Use an https:// address, mailto:, tel: or a storefront path such as /pages/about-us.' })
+    if (!href)
+      return setLink({
+        ...link,
+        error: 'Use an https:// address, mailto:, tel: or a storefront path such as /pages/about-us.',
+      })
     restore()
     exec('createLink', href)
     setLink(null)
   }
 
   return (
-    <div class={`rich-text${props.disabled ? ' disabled' : ''}`} ref={wrap} onFocusOut={(e) => {
-      if (!wrap.current?.contains(e.relatedTarget as Node | null)) {
-        setLink(null)
-        commit()
-      }
-    }}>
+    <div
+      class={`rich-text${props.disabled ? ' disabled' : ''}`}
+      ref={wrap}
+      onFocusOut={(e) => {
+        if (!wrap.current?.contains(e.relatedTarget as Node | null)) {
+          setLink(null)
+          commit()
+        }
+      }}
+    >
       {props.disabled ? null : (
         <div class="rich-toolbar" role="toolbar" aria-label={`${props.label} formatting`} aria-controls={id}>
           {tools.map((tool) => (
@@ -494,15 +701,22 @@ export function RichTextEditor(props: { id: string; labelId: string; label: stri
             <button type="button" onClick={applyLink}>
               Apply link
             </button>
-            <button type="button" onClick={() => {
-              restore()
-              exec('unlink')
-              setLink(null)
-            }}>
+            <button
+              type="button"
+              onClick={() => {
+                restore()
+                exec('unlink')
+                setLink(null)
+              }}
+            >
               Remove link
             </button>
           </div>
-          {link.error ? <p class="error" id={`${id}-href-error`}>{link.error}</p> : null}
+          {link.error ? (
+            <p class="error" id={`${id}-href-error`}>
+              {link.error}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <div

@@ -20,7 +20,14 @@ type FieldProps = {
   ctx: FormContext
 }
 
-const LABELS: Record<string, string> = { href: 'Link', url: 'Address', productId: 'Product', productIds: 'Products', collectionId: 'Collection', collectionIds: 'Collections' }
+const LABELS: Record<string, string> = {
+  href: 'Link',
+  url: 'Address',
+  productId: 'Product',
+  productIds: 'Products',
+  collectionId: 'Collection',
+  collectionIds: 'Collections',
+}
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/
 const REFERENCE_KEYS: Record<string, { kind: 'product' | 'collection'; many: boolean }> = {
   productId: { kind: 'product', many: false },
@@ -33,7 +40,10 @@ const domId = (path: string) => `f-${path.replace(/[^A-Za-z0-9_-]/g, '-')}`
 const firstSentence = (text: string | undefined) => (text ? (/^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text) : '')
 // Reference descriptions address agents ("from listProducts or get_products; never invented");
 // the merchant chooses from the catalogue, so that aside is dropped.
-const forMerchant = (text: string | undefined) => (text ?? '').replace(/\s*\([^)]*\b(?:list[A-Z]|get_)[^)]*\)/g, '').replace(/,? taken from [^;.]*(?:; never invented)?/g, '')
+const forMerchant = (text: string | undefined) =>
+  (text ?? '')
+    .replace(/\s*\([^)]*\b(?:list[A-Z]|get_)[^)]*\)/g, '')
+    .replace(/,? taken from [^;.]*(?:; never invented)?/g, '')
 
 /** The field's schema without a `null` alternative, and whether null is allowed. */
 function unwrap(schema: JsonSchema): { schema: JsonSchema; nullable: boolean } {
@@ -43,21 +53,48 @@ function unwrap(schema: JsonSchema): { schema: JsonSchema; nullable: boolean } {
   return { schema: inner, nullable: rest.length < schema.anyOf.length }
 }
 
-const isImage = (s: JsonSchema) => s.type === 'object' && !!s.properties?.url && !!s.properties?.alt && Object.keys(s.properties).length === 2
+const isImage = (s: JsonSchema) =>
+  s.type === 'object' && !!s.properties?.url && !!s.properties?.alt && Object.keys(s.properties).length === 2
 
-export function SchemaForm(props: { schema: JsonSchema; value: Record<string, unknown>; prefix: string; issues: Map<string, string>; onCommit: (key: string, value: unknown) => void; ctx: FormContext }) {
+export function SchemaForm(props: {
+  schema: JsonSchema
+  value: Record<string, unknown>
+  prefix: string
+  issues: Map<string, string>
+  onCommit: (key: string, value: unknown) => void
+  ctx: FormContext
+}) {
   const { schema, value, prefix, issues, onCommit, ctx } = props
   const required = new Set(schema.required ?? [])
   return (
     <div class="fields">
       {Object.entries(schema.properties ?? {}).map(([key, field]) => (
-        <Field key={key} name={key} schema={field} required={required.has(key)} value={value[key]} path={prefix ? `${prefix}.${key}` : key} issues={issues} onCommit={(v) => onCommit(key, v)} ctx={ctx} />
+        <Field
+          key={key}
+          name={key}
+          schema={field}
+          required={required.has(key)}
+          value={value[key]}
+          path={prefix ? `${prefix}.${key}` : key}
+          issues={issues}
+          onCommit={(v) => onCommit(key, v)}
+          ctx={ctx}
+        />
       ))}
     </div>
   )
 }
 
-function Shell(props: { id: string; label: string; required: boolean; help: string; error: string | undefined; children: preact.ComponentChildren; wide?: boolean; labelId?: string }) {
+function Shell(props: {
+  id: string
+  label: string
+  required: boolean
+  help: string
+  error: string | undefined
+  children: preact.ComponentChildren
+  wide?: boolean
+  labelId?: string
+}) {
   return (
     <div class={`field${props.error ? ' has-error' : ''}`}>
       <div class="label-row">
@@ -69,10 +106,18 @@ function Shell(props: { id: string; label: string; required: boolean; help: stri
         ) : (
           <label for={props.id}>{props.label}</label>
         )}
-        {props.required ? <span class="req" aria-hidden="true">*</span> : null}
+        {props.required ? (
+          <span class="req" aria-hidden="true">
+            *
+          </span>
+        ) : null}
       </div>
       {props.children}
-      {props.help ? <p class="help" id={`${props.id}-help`}>{props.help}</p> : null}
+      {props.help ? (
+        <p class="help" id={`${props.id}-help`}>
+          {props.help}
+        </p>
+      ) : null}
       {props.error ? (
         <p class="error" id={`${props.id}-error`}>
           {props.error}
@@ -94,21 +139,48 @@ function Field(props: FieldProps) {
   const help = firstSentence(schema.description)
   const error = issues.get(path)
   const optional = !required || nullable
-  const common = { id, disabled: ctx.disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, help, error), 'aria-required': required && !nullable ? true : undefined }
+  const common = {
+    id,
+    disabled: ctx.disabled,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, help, error),
+    'aria-required': required && !nullable ? true : undefined,
+  }
 
   const reference = REFERENCE_KEYS[name]
   if (reference) {
     const help = forMerchant(schema.description)
     return (
       <Shell id={id} label={label} required={required} help={help} error={error}>
-        <ReferenceField id={id} kind={reference.kind} many={reference.many} value={value} optional={optional} label={label} describedBy={describedBy(id, help, error)} disabled={ctx.disabled} pickers={ctx.pickers} onCommit={onCommit} />
+        <ReferenceField
+          id={id}
+          kind={reference.kind}
+          many={reference.many}
+          value={value}
+          optional={optional}
+          label={label}
+          describedBy={describedBy(id, help, error)}
+          disabled={ctx.disabled}
+          pickers={ctx.pickers}
+          onCommit={onCommit}
+        />
       </Shell>
     )
   }
   if (isImage(schema)) {
     return (
       <Group label={label} required={required} help={help} error={error}>
-        <ImageField id={id} label={label} value={value as { url: string; alt: string } | undefined} optional={optional} disabled={ctx.disabled} pickers={ctx.pickers} issues={issues} path={path} onCommit={onCommit} />
+        <ImageField
+          id={id}
+          label={label}
+          value={value as { url: string; alt: string } | undefined}
+          optional={optional}
+          disabled={ctx.disabled}
+          pickers={ctx.pickers}
+          issues={issues}
+          path={path}
+          onCommit={onCommit}
+        />
       </Group>
     )
   }
@@ -129,10 +201,14 @@ function Field(props: FieldProps) {
   if (schema.enum) {
     return (
       <Shell id={id} label={label} required={required} help={help} error={error}>
-        <select {...common} value={value === undefined || value === null ? '' : String(value)} onChange={(e) => {
-          const raw = e.currentTarget.value
-          onCommit(raw === '' ? null : (schema.enum!.find((option) => String(option) === raw) ?? raw))
-        }}>
+        <select
+          {...common}
+          value={value === undefined || value === null ? '' : String(value)}
+          onChange={(e) => {
+            const raw = e.currentTarget.value
+            onCommit(raw === '' ? null : (schema.enum!.find((option) => String(option) === raw) ?? raw))
+          }}
+        >
           {optional ? <option value="">Default</option> : null}
           {schema.enum.map((option) => (
             <option key={String(option)} value={String(option)}>
@@ -147,19 +223,36 @@ function Field(props: FieldProps) {
     if (!optional) {
       return (
         <div class={`field check${error ? ' has-error' : ''}`}>
-          <input type="checkbox" {...common} checked={value === true} onChange={(e) => onCommit(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            {...common}
+            checked={value === true}
+            onChange={(e) => onCommit(e.currentTarget.checked)}
+          />
           <label for={id}>{label}</label>
-          {help ? <p class="help" id={`${id}-help`}>{help}</p> : null}
-          {error ? <p class="error" id={`${id}-error`}>{error}</p> : null}
+          {help ? (
+            <p class="help" id={`${id}-help`}>
+              {help}
+            </p>
+          ) : null}
+          {error ? (
+            <p class="error" id={`${id}-error`}>
+              {error}
+            </p>
+          ) : null}
         </div>
       )
     }
     return (
       <Shell id={id} label={label} required={false} help={help} error={error}>
-        <select {...common} value={value === true ? 'yes' : value === false ? 'no' : ''} onChange={(e) => {
-          const raw = e.currentTarget.value
-          onCommit(raw === '' ? null : raw === 'yes')
-        }}>
+        <select
+          {...common}
+          value={value === true ? 'yes' : value === false ? 'no' : ''}
+          onChange={(e) => {
+            const raw = e.currentTarget.value
+            onCommit(raw === '' ? null : raw === 'yes')
+          }}
+        >
           <option value="">Default</option>
           <option value="yes">Yes</option>
           <option value="no">No</option>
@@ -168,39 +261,93 @@ function Field(props: FieldProps) {
     )
   }
   if (schema.type === 'integer' || schema.type === 'number') {
-    const bounds = [schema.minimum !== undefined ? `from ${schema.minimum}` : '', schema.maximum !== undefined ? `to ${schema.maximum}` : ''].filter(Boolean).join(' ')
+    const bounds = [
+      schema.minimum !== undefined ? `from ${schema.minimum}` : '',
+      schema.maximum !== undefined ? `to ${schema.maximum}` : '',
+    ]
+      .filter(Boolean)
+      .join(' ')
     return (
       <Shell id={id} label={label} required={required} help={help} error={error}>
-        <TextInput common={common} type="number" min={schema.minimum} max={schema.maximum} step={schema.type === 'integer' ? 1 : 'any'} value={value === undefined || value === null ? '' : String(value)} title={bounds || undefined} onCommit={(raw) => onCommit(raw.trim() === '' ? null : Number(raw))} />
+        <TextInput
+          common={common}
+          type="number"
+          min={schema.minimum}
+          max={schema.maximum}
+          step={schema.type === 'integer' ? 1 : 'any'}
+          value={value === undefined || value === null ? '' : String(value)}
+          title={bounds || undefined}
+          onCommit={(raw) => onCommit(raw.trim() === '' ? null : Number(raw))}
+        />
       </Shell>
     )
   }
   if (schema.type === 'string') {
     const text = typeof value === 'string' ? value : ''
     const toValue = (raw: string) => (raw === '' && optional ? null : raw)
-    if (schema.pattern && COLOR.test('#abcdef') && new RegExp(schema.pattern).test('#abcdef') && !new RegExp(schema.pattern).test('abcdef')) {
-      const full = /^#[0-9a-fA-F]{3}$/.test(text) ? `#${[...text.slice(1)].map((c) => c + c).join('')}` : COLOR.test(text) ? text : '#000000'
+    if (
+      schema.pattern &&
+      COLOR.test('#abcdef') &&
+      new RegExp(schema.pattern).test('#abcdef') &&
+      !new RegExp(schema.pattern).test('abcdef')
+    ) {
+      const full = /^#[0-9a-fA-F]{3}$/.test(text)
+        ? `#${[...text.slice(1)].map((c) => c + c).join('')}`
+        : COLOR.test(text)
+          ? text
+          : '#000000'
       return (
         <Shell id={id} label={label} required={required} help={help} error={error}>
           <div class="color">
-            <input type="color" id={`${id}-swatch`} aria-label={`${label} swatch`} disabled={ctx.disabled} value={full.toLowerCase()} onChange={(e) => onCommit(e.currentTarget.value)} />
-            <TextInput common={common} type="text" value={text} maxLength={7} onCommit={(raw) => onCommit(toValue(raw))} />
+            <input
+              type="color"
+              id={`${id}-swatch`}
+              aria-label={`${label} swatch`}
+              disabled={ctx.disabled}
+              value={full.toLowerCase()}
+              onChange={(e) => onCommit(e.currentTarget.value)}
+            />
+            <TextInput
+              common={common}
+              type="text"
+              value={text}
+              maxLength={7}
+              onCommit={(raw) => onCommit(toValue(raw))}
+            />
           </div>
         </Shell>
       )
     }
     if (schema.contentMediaType === 'text/html') {
-      const richHelp = `${help} Formatting: ${formattingSummary(ctx.richText).join(', ')}; pasted text keeps only these.`.trim()
+      const richHelp =
+        `${help} Formatting: ${formattingSummary(ctx.richText).join(', ')}; pasted text keeps only these.`.trim()
       return (
         <Shell id={id} labelId={`${id}-label`} label={label} required={required} help={richHelp} error={error}>
-          <RichTextEditor id={id} labelId={`${id}-label`} label={label} value={text} rules={ctx.richText} disabled={ctx.disabled} invalid={!!error} required={required && !nullable} describedBy={describedBy(id, richHelp, error)} onCommit={(html) => onCommit(toValue(html))} />
+          <RichTextEditor
+            id={id}
+            labelId={`${id}-label`}
+            label={label}
+            value={text}
+            rules={ctx.richText}
+            disabled={ctx.disabled}
+            invalid={!!error}
+            required={required && !nullable}
+            describedBy={describedBy(id, richHelp, error)}
+            onCommit={(html) => onCommit(toValue(html))}
+          />
         </Shell>
       )
     }
     if (schema.format === 'uri-reference' && /\bimage\b/i.test(schema.description ?? '')) {
       return (
         <Shell id={id} label={label} required={required} help={help} error={error}>
-          <TextInput common={common} type="text" inputMode="url" value={text} onCommit={(raw) => onCommit(toValue(raw))} />
+          <TextInput
+            common={common}
+            type="text"
+            inputMode="url"
+            value={text}
+            onCommit={(raw) => onCommit(toValue(raw))}
+          />
           <ImageUrlPicker label={label} disabled={ctx.disabled} pickers={ctx.pickers} onPick={(url) => onCommit(url)} />
         </Shell>
       )
@@ -208,29 +355,59 @@ function Field(props: FieldProps) {
     const multiline = !schema.format && (schema.maxLength ?? 0) > 160
     return (
       <Shell id={id} label={label} required={required} help={help} error={error}>
-        <TextInput common={common} multiline={multiline} type="text" inputMode={schema.format === 'uri-reference' ? 'url' : undefined} value={text} onCommit={(raw) => onCommit(toValue(raw))} />
+        <TextInput
+          common={common}
+          multiline={multiline}
+          type="text"
+          inputMode={schema.format === 'uri-reference' ? 'url' : undefined}
+          value={text}
+          onCommit={(raw) => onCommit(toValue(raw))}
+        />
       </Shell>
     )
   }
   // A shape this form does not know yet: edited as JSON, still validated by the service.
   return (
     <Shell id={id} label={`${label} (JSON)`} required={required} help={help} error={error}>
-      <TextInput common={common} multiline value={value === undefined ? '' : JSON.stringify(value, null, 2)} onCommit={(raw) => {
-        if (raw.trim() === '') return onCommit(null)
-        try {
-          onCommit(JSON.parse(raw))
-        } catch {
-          onCommit(raw)
-        }
-      }} />
+      <TextInput
+        common={common}
+        multiline
+        value={value === undefined ? '' : JSON.stringify(value, null, 2)}
+        onCommit={(raw) => {
+          if (raw.trim() === '') return onCommit(null)
+          try {
+            onCommit(JSON.parse(raw))
+          } catch {
+            onCommit(raw)
+          }
+        }}
+      />
     </Shell>
   )
 }
 
-type InputCommon = { id: string; disabled: boolean; 'aria-invalid'?: boolean | undefined; 'aria-describedby'?: string | undefined; 'aria-required'?: boolean | undefined }
+type InputCommon = {
+  id: string
+  disabled: boolean
+  'aria-invalid'?: boolean | undefined
+  'aria-describedby'?: string | undefined
+  'aria-required'?: boolean | undefined
+}
 
 /** A text box that keeps what is typed and hands it over on change (blur or Enter), not on every key. */
-export function TextInput(props: { common: InputCommon; value: string; onCommit: (raw: string) => void; multiline?: boolean; type?: 'text' | 'number'; min?: number | undefined; max?: number | undefined; step?: number | string; maxLength?: number | undefined; inputMode?: 'url' | undefined; title?: string | undefined }) {
+export function TextInput(props: {
+  common: InputCommon
+  value: string
+  onCommit: (raw: string) => void
+  multiline?: boolean
+  type?: 'text' | 'number'
+  min?: number | undefined
+  max?: number | undefined
+  step?: number | string
+  maxLength?: number | undefined
+  inputMode?: 'url' | undefined
+  title?: string | undefined
+}) {
   const [draft, setDraft] = useState(props.value)
   const sent = useRef<string | null>(null)
   useEffect(() => {
@@ -244,7 +421,15 @@ export function TextInput(props: { common: InputCommon; value: string; onCommit:
     props.onCommit(raw)
   }
   if (props.multiline) {
-    return <textarea {...props.common} rows={4} value={draft} onInput={(e) => setDraft(e.currentTarget.value)} onChange={(e) => commit(e.currentTarget.value)} />
+    return (
+      <textarea
+        {...props.common}
+        rows={4}
+        value={draft}
+        onInput={(e) => setDraft(e.currentTarget.value)}
+        onChange={(e) => commit(e.currentTarget.value)}
+      />
+    )
   }
   const attrs = {
     ...props.common,
@@ -264,12 +449,23 @@ export function TextInput(props: { common: InputCommon; value: string; onCommit:
 }
 
 /** A setting made of several inputs (an image, a nested object): a fieldset with its legend. */
-function Group(props: { label: string; required: boolean; help: string | undefined; error: string | undefined; children: preact.ComponentChildren }) {
+function Group(props: {
+  label: string
+  required: boolean
+  help: string | undefined
+  error: string | undefined
+  children: preact.ComponentChildren
+}) {
   return (
     <fieldset class={`group${props.error ? ' has-error' : ''}`}>
       <legend>
         {props.label}
-        {props.required ? <span class="req" aria-hidden="true"> *</span> : null}
+        {props.required ? (
+          <span class="req" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
       </legend>
       {props.help ? <p class="help">{props.help}</p> : null}
       {props.error ? <p class="error">{props.error}</p> : null}

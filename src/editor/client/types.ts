@@ -70,4 +70,13 @@ export type Operation =
   | { op: 'updatePage'; pageId: string; changes: Partial<Omit<Page, 'id'>> }
   | { op: 'deletePage'; pageId: string }
 
-export type Activity = { at: string; action: string; outcome: string; channel: string; tool: string | null; actorKind: string; who: string; summary: string }
+export type Activity = {
+  at: string
+  action: string
+  outcome: string
+  channel: string
+  tool: string | null
+  actorKind: string
+  who: string
+  summary: string
+}

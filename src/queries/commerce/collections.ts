@@ -48,7 +48,11 @@ export function toCollection(baseUrl: string, row: CollectionRow): Collection {
   }
 }
 
-export async function listCollections(ctx: ReadContext, storeId: string, args: PageArgs = {}): Promise<Page<Collection>> {
+export async function listCollections(
+  ctx: ReadContext,
+  storeId: string,
+  args: PageArgs = {},
+): Promise<Page<Collection>> {
   return paginate(ctx, args, {
     scope: { resource: COLLECTIONS_RESOURCE, storeId },
     query: collectionSelect(ctx.db, storeId),
@@ -57,17 +61,43 @@ export async function listCollections(ctx: ReadContext, storeId: string, args: P
   })
 }
 
-export async function getCollection(ctx: ReadContext, storeId: string, collectionId: string): Promise<Collection | null> {
+export async function getCollection(
+  ctx: ReadContext,
+  storeId: string,
+  collectionId: string,
+): Promise<Collection | null> {
   const row = await collectionSelect(ctx.db, storeId).where('c.collection_id', '=', collectionId).executeTakeFirst()
   return row ? toCollection(ctx.baseUrl, row) : null
 }
 
 // For the renderer: this store's collections among ids, in the order of ids; one statement.
-export async function getCollectionsByIds(ctx: ReadContext, storeId: string, ids: readonly string[]): Promise<Collection[]> {
-  return loadInIdOrder(ids, (unique) => collectionSelect(ctx.db, storeId).where('c.collection_id', 'in', unique).execute(), (r) => r.collection_id, (r) => toCollection(ctx.baseUrl, r))
+export async function getCollectionsByIds(
+  ctx: ReadContext,
+  storeId: string,
+  ids: readonly string[],
+): Promise<Collection[]> {
+  return loadInIdOrder(
+    ids,
+    (unique) => collectionSelect(ctx.db, storeId).where('c.collection_id', 'in', unique).execute(),
+    (r) => r.collection_id,
+    (r) => toCollection(ctx.baseUrl, r),
+  )
 }
 
 // For theme validation: which of ids are collections of this store.
-export async function existingCollectionIds(db: Kysely<Database>, storeId: string, ids: readonly string[]): Promise<Set<string>> {
-  return existingIds(ids, async (unique) => (await db.selectFrom('collections').select('collection_id').where('store_id', '=', storeId).where('collection_id', 'in', unique).execute()).map((r) => r.collection_id))
+export async function existingCollectionIds(
+  db: Kysely<Database>,
+  storeId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  return existingIds(ids, async (unique) =>
+    (
+      await db
+        .selectFrom('collections')
+        .select('collection_id')
+        .where('store_id', '=', storeId)
+        .where('collection_id', 'in', unique)
+        .execute()
+    ).map((r) => r.collection_id),
+  )
 }

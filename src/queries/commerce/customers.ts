@@ -27,9 +27,13 @@ function customerSelect(db: Kysely<Database>, storeId: string) {
       'c.created_at',
       's.currency',
       cursorTimestamp('c.created_at').as('cursor_ts'),
-      sql<number>`(select count(*)::int from orders o where o.customer_id = c.customer_id and o.store_id = c.store_id)`.as('orders_count'),
+      sql<number>`(select count(*)::int from orders o where o.customer_id = c.customer_id and o.store_id = c.store_id)`.as(
+        'orders_count',
+      ),
       sql<number>`(select coalesce(sum(o.total_cents), 0)::int from orders o
-        where o.customer_id = c.customer_id and o.store_id = c.store_id and o.status = 'delivered')`.as('delivered_cents'),
+        where o.customer_id = c.customer_id and o.store_id = c.store_id and o.status = 'delivered')`.as(
+        'delivered_cents',
+      ),
     ])
 }
 

@@ -49,7 +49,16 @@ export function productSelect(db: Kysely<Database>, storeId: string) {
       jsonArrayFrom(
         eb
           .selectFrom('product_variants as v')
-          .select(['v.variant_id', 'v.title', 'v.sku', 'v.price_cents', 'v.compare_at_cents', 'v.inventory_quantity', 'v.options', 'v.position'])
+          .select([
+            'v.variant_id',
+            'v.title',
+            'v.sku',
+            'v.price_cents',
+            'v.compare_at_cents',
+            'v.inventory_quantity',
+            'v.options',
+            'v.position',
+          ])
           .whereRef('v.product_id', '=', 'p.product_id')
           .whereRef('v.store_id', '=', 'p.store_id')
           .orderBy('v.position')
@@ -67,13 +76,17 @@ export type ProductRow = Awaited<ReturnType<ReturnType<typeof productSelect>['ex
 
 function toVariantOptions(v: unknown): { name: string; value: string }[] {
   if (!Array.isArray(v)) return []
-  return v.flatMap((o) => (o && typeof o.name === 'string' && typeof o.value === 'string' ? [{ name: o.name, value: o.value }] : []))
+  return v.flatMap((o) =>
+    o && typeof o.name === 'string' && typeof o.value === 'string' ? [{ name: o.name, value: o.value }] : [],
+  )
 }
 
 function toProductOptions(v: unknown): { name: string; values: string[] }[] {
   if (!Array.isArray(v)) return []
   return v.flatMap((o) =>
-    o && typeof o.name === 'string' && Array.isArray(o.values) ? [{ name: o.name, values: o.values.filter((x: unknown): x is string => typeof x === 'string') }] : [],
+    o && typeof o.name === 'string' && Array.isArray(o.values)
+      ? [{ name: o.name, values: o.values.filter((x: unknown): x is string => typeof x === 'string') }]
+      : [],
   )
 }
 
@@ -110,8 +123,12 @@ export function toProduct(baseUrl: string, row: ProductRow): Product {
     images,
     options: toProductOptions(row.options),
     variants,
-    priceRange: prices.length ? { min: money(Math.min(...prices), currency), max: money(Math.max(...prices), currency) } : null,
-    compareAtPriceRange: compareAts.length ? { min: money(Math.min(...compareAts), currency), max: money(Math.max(...compareAts), currency) } : null,
+    priceRange: prices.length
+      ? { min: money(Math.min(...prices), currency), max: money(Math.max(...prices), currency) }
+      : null,
+    compareAtPriceRange: compareAts.length
+      ? { min: money(Math.min(...compareAts), currency), max: money(Math.max(...compareAts), currency) }
+      : null,
     inventory: {
       totalQuantity: row.variants.reduce((sum, v) => sum + Math.max(0, v.inventory_quantity), 0),
       inStock: inStockCount > 0,
@@ -128,10 +145,15 @@ export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\
 
 // The same list assembled from the commerce tables on every call: what product_cards is built
 // from, kept as the reference the read model is tested against.
-export async function listProductsFromTables(ctx: ReadContext, storeId: string, args: ListProductsArgs = {}): Promise<Page<Product>> {
+export async function listProductsFromTables(
+  ctx: ReadContext,
+  storeId: string,
+  args: ListProductsArgs = {},
+): Promise<Page<Product>> {
   let q = productSelect(ctx.db, storeId)
   if (args.status !== undefined) q = q.where('p.status', '=', args.status)
-  if (args.query !== undefined && args.query.trim() !== '') q = q.where(sql<boolean>`p.title ilike ${`%${escapeLike(args.query.trim())}%`}`)
+  if (args.query !== undefined && args.query.trim() !== '')
+    q = q.where(sql<boolean>`p.title ilike ${`%${escapeLike(args.query.trim())}%`}`)
   if (args.collectionId !== undefined) {
     const collectionId = args.collectionId
     q = q.where(({ exists, selectFrom }) =>
@@ -160,10 +182,28 @@ export async function getProduct(ctx: ReadContext, storeId: string, productId: s
 // For the renderer: the products of this store among ids, in the order of ids (first
 // occurrence), unknown and foreign ids left out. One statement.
 export async function getProductsByIds(ctx: ReadContext, storeId: string, ids: readonly string[]): Promise<Product[]> {
-  return loadInIdOrder(ids, (unique) => productSelect(ctx.db, storeId).where('p.product_id', 'in', unique).execute(), (r) => r.product_id, (r) => toProduct(ctx.baseUrl, r))
+  return loadInIdOrder(
+    ids,
+    (unique) => productSelect(ctx.db, storeId).where('p.product_id', 'in', unique).execute(),
+    (r) => r.product_id,
+    (r) => toProduct(ctx.baseUrl, r),
+  )
 }
 
 // For theme validation: which of ids are products of this store (any status).
-export async function existingProductIds(db: Kysely<Database>, storeId: string, ids: readonly string[]): Promise<Set<string>> {
-  return existingIds(ids, async (unique) => (await db.selectFrom('products').select('product_id').where('store_id', '=', storeId).where('product_id', 'in', unique).execute()).map((r) => r.product_id))
+export async function existingProductIds(
+  db: Kysely<Database>,
+  storeId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  return existingIds(ids, async (unique) =>
+    (
+      await db
+        .selectFrom('products')
+        .select('product_id')
+        .where('store_id', '=', storeId)
+        .where('product_id', 'in', unique)
+        .execute()
+    ).map((r) => r.product_id),
+  )
 }

@@ -4,7 +4,8 @@ import { z } from 'zod'
 // MCP tool output. camelCase fields; money is { amount: "12.50", currencyCode, cents };
 // timestamps are ISO 8601 UTC strings; URLs are absolute. Secrets have no field anywhere.
 
-const id = (prefix: string, what: string) => z.string().meta({ description: `${what} identifier (opaque, starts with "${prefix}_").` })
+const id = (prefix: string, what: string) =>
+  z.string().meta({ description: `${what} identifier (opaque, starts with "${prefix}_").` })
 const timestamp = z.iso.datetime()
 
 export const moneySchema = z
@@ -13,7 +14,10 @@ export const moneySchema = z
       .string()
       .regex(/^-?\d+\.\d{2}$/)
       .meta({ description: 'Decimal amount in major units with two decimals, as a string.', examples: ['189.00'] }),
-    currencyCode: z.string().length(3).meta({ description: 'ISO 4217 currency code.', examples: ['MAD'] }),
+    currencyCode: z
+      .string()
+      .length(3)
+      .meta({ description: 'ISO 4217 currency code.', examples: ['MAD'] }),
     cents: z.int().meta({ description: 'The same amount in minor units.', examples: [18900] }),
   })
   .meta({ description: 'A money amount.' })
@@ -70,7 +74,9 @@ export const storeSettingsSchema = z
     dimensionUnit: z.enum(['cm', 'in']),
     taxesIncluded: z.boolean().meta({ description: 'Whether displayed prices include taxes.' }),
     orderConfirmation: z.object({
-      byPhone: z.boolean().meta({ description: 'Cash-on-delivery orders are confirmed by a phone call before shipping.' }),
+      byPhone: z
+        .boolean()
+        .meta({ description: 'Cash-on-delivery orders are confirmed by a phone call before shipping.' }),
       callHours: z.string().nullable(),
       smsUpdates: z.boolean(),
     }),
@@ -83,7 +89,8 @@ export type StoreSettings = z.output<typeof storeSettingsSchema>
 // --- catalog ---
 
 export const productStatusSchema = z.enum(['active', 'draft', 'archived']).meta({
-  description: 'active: sold on the storefront; draft: not yet published; archived: no longer sold. Agents see all three.',
+  description:
+    'active: sold on the storefront; draft: not yet published; archived: no longer sold. Agents see all three.',
 })
 
 export const variantSchema = z
@@ -92,7 +99,9 @@ export const variantSchema = z
     title: z.string(),
     sku: z.string(),
     price: moneySchema,
-    compareAtPrice: moneySchema.nullable().meta({ description: 'Former price shown struck through; null when not on sale.' }),
+    compareAtPrice: moneySchema
+      .nullable()
+      .meta({ description: 'Former price shown struck through; null when not on sale.' }),
     inventoryQuantity: z.int(),
     availableForSale: z.boolean().meta({ description: 'In stock and the product is active.' }),
     options: z.array(z.object({ name: z.string(), value: z.string() })),
@@ -103,7 +112,9 @@ export type Variant = z.output<typeof variantSchema>
 
 export const inventorySummarySchema = z
   .object({
-    totalQuantity: z.int().meta({ description: 'Sum of the quantities of all variants (negative quantities count as 0).' }),
+    totalQuantity: z
+      .int()
+      .meta({ description: 'Sum of the quantities of all variants (negative quantities count as 0).' }),
     inStock: z.boolean().meta({ description: 'At least one variant has a positive quantity.' }),
     variantsInStock: z.int(),
     variantsTotal: z.int(),
@@ -123,20 +134,31 @@ export const productSchema = z
     productType: z.string(),
     tags: z.array(z.string()),
     status: productStatusSchema,
-    visibleOnStorefront: z.boolean().meta({ description: 'True only for active products; draft and archived products are flagged false.' }),
+    visibleOnStorefront: z
+      .boolean()
+      .meta({ description: 'True only for active products; draft and archived products are flagged false.' }),
     availableForSale: z.boolean().meta({ description: 'Active and at least one variant in stock.' }),
     featuredImage: imageSchema.nullable(),
     images: z.array(imageSchema),
     options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
     variants: z.array(variantSchema),
-    priceRange: priceRangeSchema.nullable().meta({ description: 'Lowest and highest variant price; null when the product has no variants.' }),
-    compareAtPriceRange: priceRangeSchema.nullable().meta({ description: 'Range of compare-at prices; null when no variant has one.' }),
+    priceRange: priceRangeSchema
+      .nullable()
+      .meta({ description: 'Lowest and highest variant price; null when the product has no variants.' }),
+    compareAtPriceRange: priceRangeSchema
+      .nullable()
+      .meta({ description: 'Range of compare-at prices; null when no variant has one.' }),
     inventory: inventorySummarySchema,
-    collectionIds: z.array(z.string()).meta({ description: 'Collections containing the product, oldest collection first.' }),
+    collectionIds: z
+      .array(z.string())
+      .meta({ description: 'Collections containing the product, oldest collection first.' }),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
-  .meta({ description: 'A product with its variants and inventory summary. Price and stock are live: never copy them into a theme.' })
+  .meta({
+    description:
+      'A product with its variants and inventory summary. Price and stock are live: never copy them into a theme.',
+  })
 export type Product = z.output<typeof productSchema>
 
 export const collectionSchema = z
@@ -156,9 +178,12 @@ export type Collection = z.output<typeof collectionSchema>
 
 // --- orders and customers (read-only) ---
 
-export const orderStatusSchema = z.enum(['pending', 'confirmed', 'shipped', 'delivered', 'cancelled', 'returned']).meta({
-  description: 'pending: awaiting phone confirmation; confirmed; shipped; delivered (cash collected); cancelled; returned.',
-})
+export const orderStatusSchema = z
+  .enum(['pending', 'confirmed', 'shipped', 'delivered', 'cancelled', 'returned'])
+  .meta({
+    description:
+      'pending: awaiting phone confirmation; confirmed; shipped; delivered (cash collected); cancelled; returned.',
+  })
 
 export const addressSchema = z.object({
   name: z.string(),
@@ -236,9 +261,15 @@ export const checkoutSchema = z
     paymentMethods: z.array(z.string()).meta({ examples: [['cash_on_delivery']] }),
     currency: z.string().length(3),
     codFee: moneySchema.meta({ description: 'Fee added to every cash-on-delivery order.' }),
-    freeShippingThreshold: moneySchema.nullable().meta({ description: 'Subtotal from which shipping is free; null when never free.' }),
-    maxOrderTotal: moneySchema.nullable().meta({ description: 'Largest order total accepted for cash on delivery; null when unlimited.' }),
-    shippingZones: z.array(z.object({ name: z.string(), countries: z.array(z.string()), rates: z.array(shippingRateSchema) })),
+    freeShippingThreshold: moneySchema
+      .nullable()
+      .meta({ description: 'Subtotal from which shipping is free; null when never free.' }),
+    maxOrderTotal: moneySchema
+      .nullable()
+      .meta({ description: 'Largest order total accepted for cash on delivery; null when unlimited.' }),
+    shippingZones: z.array(
+      z.object({ name: z.string(), countries: z.array(z.string()), rates: z.array(shippingRateSchema) }),
+    ),
     orderConfirmation: z.object({
       method: z.string().meta({ examples: ['phone_call'] }),
       required: z.boolean(),
@@ -247,7 +278,9 @@ export const checkoutSchema = z
     guestCheckout: z.boolean(),
     requiredFields: z.array(z.string()).meta({ description: 'Checkout form fields the customer must fill in.' }),
   })
-  .meta({ description: 'Checkout configuration summary. The service runs checkout; no keys or secrets are part of it.' })
+  .meta({
+    description: 'Checkout configuration summary. The service runs checkout; no keys or secrets are part of it.',
+  })
 export type Checkout = z.output<typeof checkoutSchema>
 
 // --- lists ---

@@ -12,11 +12,36 @@ const obj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.
 const str = (v: unknown, fallback: string): string => (typeof v === 'string' ? v : fallback)
 const strOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean' ? v : fallback)
-const oneOf = <T extends string>(v: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(v as T) ? (v as T) : fallback)
+const oneOf = <T extends string>(v: unknown, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(v as T) ? (v as T) : fallback
 const isHttpUrl = (v: unknown): v is string => typeof v === 'string' && /^https?:\/\/[^\s]+$/i.test(v)
 
-export const STORE_COLUMNS = ['store_id', 'name', 'slug', 'description', 'currency', 'locale', 'country', 'timezone', 'contact_email', 'branding', 'created_at'] as const
-export type StoreRow = { store_id: string; name: string; slug: string; description: string; currency: string; locale: string; country: string; timezone: string; contact_email: string; branding: unknown; created_at: Date | string }
+export const STORE_COLUMNS = [
+  'store_id',
+  'name',
+  'slug',
+  'description',
+  'currency',
+  'locale',
+  'country',
+  'timezone',
+  'contact_email',
+  'branding',
+  'created_at',
+] as const
+export type StoreRow = {
+  store_id: string
+  name: string
+  slug: string
+  description: string
+  currency: string
+  locale: string
+  country: string
+  timezone: string
+  contact_email: string
+  branding: unknown
+  created_at: Date | string
+}
 
 export async function getStore(ctx: ReadContext, storeId: string): Promise<Store | null> {
   const row = await ctx.db.selectFrom('stores').select(STORE_COLUMNS).where('store_id', '=', storeId).executeTakeFirst()
@@ -50,14 +75,24 @@ export async function getStoreSettings(ctx: ReadContext, storeId: string): Promi
   const row = await ctx.db
     .selectFrom('stores')
     .leftJoin('store_settings', 'store_settings.store_id', 'stores.store_id')
-    .select(['stores.name', 'stores.contact_email', 'stores.locale', 'stores.currency', 'stores.timezone', 'stores.country', 'store_settings.settings'])
+    .select([
+      'stores.name',
+      'stores.contact_email',
+      'stores.locale',
+      'stores.currency',
+      'stores.timezone',
+      'stores.country',
+      'store_settings.settings',
+    ])
     .where('stores.store_id', '=', storeId)
     .executeTakeFirst()
   if (!row) return null
   const s = obj(row.settings)
   const confirmation = obj(s.orderConfirmation)
   const address = obj(s.address)
-  const languages = Array.isArray(s.languages) ? s.languages.filter((l): l is string => typeof l === 'string') : [row.locale.split('-')[0]!]
+  const languages = Array.isArray(s.languages)
+    ? s.languages.filter((l): l is string => typeof l === 'string')
+    : [row.locale.split('-')[0]!]
   const socialLinks = Array.isArray(s.socialLinks)
     ? s.socialLinks.flatMap((l) => {
         const link = obj(l)
@@ -80,7 +115,11 @@ export async function getStoreSettings(ctx: ReadContext, storeId: string): Promi
       callHours: strOrNull(confirmation.callHours),
       smsUpdates: bool(confirmation.smsUpdates, false),
     },
-    address: { city: str(address.city, ''), region: strOrNull(address.region), country: str(address.country, row.country) },
+    address: {
+      city: str(address.city, ''),
+      region: strOrNull(address.region),
+      country: str(address.country, row.country),
+    },
     socialLinks,
   }
 }

@@ -2,7 +2,12 @@ import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '../../db/database.ts'
 import { compiledOnce, executeCompiled } from '../../db/prepared.ts'
 import type { ThemeHeader } from '../../projections/themes-projection.ts'
-import { refreshCatalogReadModels, type CollectionSummary, type Position, type ProductSummary } from '../commerce/catalog-read-models.ts'
+import {
+  refreshCatalogReadModels,
+  type CollectionSummary,
+  type Position,
+  type ProductSummary,
+} from '../commerce/catalog-read-models.ts'
 import { COLLECTIONS_RESOURCE } from '../commerce/collections.ts'
 import { PRODUCTS_RESOURCE } from '../commerce/products.ts'
 import type { Store } from '../commerce/schemas.ts'
@@ -28,7 +33,10 @@ export type StoreContext = {
 export type CatalogPart = Omit<StoreContext, 'themes'>
 
 // Timestamps as the API writes them (rowToThemeHeader's iso(): UTC, milliseconds).
-const iso = (column: string) => sql.raw(`case when t.${column} is null then null else to_char(t.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end`)
+const iso = (column: string) =>
+  sql.raw(
+    `case when t.${column} is null then null else to_char(t.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end`,
+  )
 
 // Keys in ThemeHeader's order; json (not jsonb) keeps them so.
 const themeHeaders = (storeId: string | RawBuilder<unknown>) => sql<ThemeHeader[]>`(
@@ -58,7 +66,11 @@ const read = compiledOnce((db: Kysely<Database>, v: { storeId: string; baseUrl: 
     .select(themeHeaders(sql.ref('s.store_id')).as('themes'))
     .select(themesStamp.as('themes_stamp'))
     .select(['c.products', 'c.products_after', 'c.collections', 'c.collections_after'])
-    .select(sql<boolean>`c.catalog_version is not distinct from s.catalog_version and c.base_url is not distinct from ${v.baseUrl}`.as('current'))
+    .select(
+      sql<boolean>`c.catalog_version is not distinct from s.catalog_version and c.base_url is not distinct from ${v.baseUrl}`.as(
+        'current',
+      ),
+    )
     .where('s.store_id', '=', v.storeId),
 )
 
@@ -67,9 +79,15 @@ const read = compiledOnce((db: Kysely<Database>, v: { storeId: string; baseUrl: 
 // drops when the store's row changes.
 const readThemes = compiledOnce((db: Kysely<Database>, v: { storeId: string; held: string }) =>
   db
-    .selectFrom((eb) => eb.selectFrom('themes as t').select(stampOfThemes.as('stamp')).where('t.store_id', '=', v.storeId).as('st'))
+    .selectFrom((eb) =>
+      eb.selectFrom('themes as t').select(stampOfThemes.as('stamp')).where('t.store_id', '=', v.storeId).as('st'),
+    )
     .select('st.stamp')
-    .select(sql<ThemeHeader[] | null>`case when st.stamp = ${v.held}::text then null else ${themeHeaders(v.storeId)} end`.as('themes')),
+    .select(
+      sql<ThemeHeader[] | null>`case when st.stamp = ${v.held}::text then null else ${themeHeaders(v.storeId)} end`.as(
+        'themes',
+      ),
+    ),
 )
 
 async function readRow(ctx: ReadContext, storeId: string) {
@@ -91,12 +109,16 @@ export async function readStoreContext(ctx: ReadContext, storeId: string, held?:
   }
   const generation = `${cache.generation(storeId)}|`
   let whole = null as { context: StoreContext; themesStamp: string } | null
-  const part = await cache.get(storeId, async () => {
-    whole = await readWhole(ctx, storeId)
-    if (!whole) return null
-    const { themes: _, ...rest } = whole.context
-    return rest
-  }, () => storeId)
+  const part = await cache.get(
+    storeId,
+    async () => {
+      whole = await readWhole(ctx, storeId)
+      if (!whole) return null
+      const { themes: _, ...rest } = whole.context
+      return rest
+    },
+    () => storeId,
+  )
   const stamp = (themesStamp: string) => (cache.trusted() ? generation + themesStamp : null)
   if (whole) return { stamp: stamp(whole.themesStamp), context: whole.context }
   if (!part) return null
@@ -107,7 +129,10 @@ export async function readStoreContext(ctx: ReadContext, storeId: string, held?:
   return { stamp: stamp(row.stamp), context: { ...part, themes: row.themes } }
 }
 
-async function readWhole(ctx: ReadContext, storeId: string): Promise<{ context: StoreContext; themesStamp: string } | null> {
+async function readWhole(
+  ctx: ReadContext,
+  storeId: string,
+): Promise<{ context: StoreContext; themesStamp: string } | null> {
   let row = await readRow(ctx, storeId)
   if (row && !row.current) {
     await refreshCatalogReadModels(ctx, storeId)
@@ -115,16 +140,29 @@ async function readWhole(ctx: ReadContext, storeId: string): Promise<{ context: 
   }
   if (!row) return null
   const themes = row.themes
-  const cursor = (resource: string, after: unknown) => (after ? encodeCursor(ctx.cursorSecret, { resource, storeId }, after as Position) : null)
+  const cursor = (resource: string, after: unknown) =>
+    after ? encodeCursor(ctx.cursorSecret, { resource, storeId }, after as Position) : null
   const context: StoreContext = {
     store: toStore(ctx.baseUrl, row),
     // Mapped field by field: jsonb keeps its own key order, the contract's is this one.
     products: {
-      items: ((row.products ?? []) as ProductSummary[]).map((p) => ({ id: p.id, title: p.title, handle: p.handle, status: p.status, image: p.image, inStock: p.inStock })),
+      items: ((row.products ?? []) as ProductSummary[]).map((p) => ({
+        id: p.id,
+        title: p.title,
+        handle: p.handle,
+        status: p.status,
+        image: p.image,
+        inStock: p.inStock,
+      })),
       nextCursor: cursor(PRODUCTS_RESOURCE, row.products_after),
     },
     collections: {
-      items: ((row.collections ?? []) as CollectionSummary[]).map((c) => ({ id: c.id, title: c.title, handle: c.handle, productCount: c.productCount })),
+      items: ((row.collections ?? []) as CollectionSummary[]).map((c) => ({
+        id: c.id,
+        title: c.title,
+        handle: c.handle,
+        productCount: c.productCount,
+      })),
       nextCursor: cursor(COLLECTIONS_RESOURCE, row.collections_after),
     },
     themes,

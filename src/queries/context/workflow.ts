@@ -4,7 +4,9 @@ import { z } from 'zod'
 // Pure, so every state is a unit test.
 
 export const workflowStepSchema = z.object({
-  action: z.string().meta({ description: 'The operationId to call next (or askMerchant* when only the merchant can act).' }),
+  action: z
+    .string()
+    .meta({ description: 'The operationId to call next (or askMerchant* when only the merchant can act).' }),
   reason: z.string(),
   tool: z.string().nullable().meta({ description: 'The MCP tool for the same action.' }),
   themeId: z.string().nullable(),
@@ -16,9 +18,22 @@ export const workflowSchema = z.object({
 export type WorkflowStep = z.output<typeof workflowStepSchema>
 export type Workflow = z.output<typeof workflowSchema>
 
-export type WorkflowTheme = { id: string; name: string; status: string; version: number; lastPreviewedVersion: number | null; updatedAt: string; editorUrl: string }
+export type WorkflowTheme = {
+  id: string
+  name: string
+  status: string
+  version: number
+  lastPreviewedVersion: number | null
+  updatedAt: string
+  editorUrl: string
+}
 
-const step = (action: string, tool: string | null, reason: string, themeId: string | null = null): WorkflowStep => ({ action, reason, tool, themeId })
+const step = (action: string, tool: string | null, reason: string, themeId: string | null = null): WorkflowStep => ({
+  action,
+  reason,
+  tool,
+  themeId,
+})
 
 export function currentDraft(themes: readonly WorkflowTheme[]): WorkflowTheme | null {
   const drafts = themes.filter((t) => t.status === 'draft').sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1))
@@ -30,41 +45,110 @@ export function workflowNext(themes: readonly WorkflowTheme[], granted: Readonly
   const active = themes.find((t) => t.status === 'active') ?? null
   if (!draft) {
     if (!granted.has('themes:create')) {
-      return { stage: 'blocked', next: [step('askMerchantForScope', null, 'There is no draft theme and this credential lacks themes:create. Ask the merchant to grant it.')] }
+      return {
+        stage: 'blocked',
+        next: [
+          step(
+            'askMerchantForScope',
+            null,
+            'There is no draft theme and this credential lacks themes:create. Ask the merchant to grant it.',
+          ),
+        ],
+      }
     }
     const next = [
       step('getThemeSchema', 'get_theme_schema', 'Read the section catalogue and limits once before designing.'),
-      step('createTheme', 'create_theme', 'No draft theme exists yet. Create one (it stays private and never goes live by itself), then design it with applyThemeBatch.'),
+      step(
+        'createTheme',
+        'create_theme',
+        'No draft theme exists yet. Create one (it stays private and never goes live by itself), then design it with applyThemeBatch.',
+      ),
     ]
-    if (active) next.push(step('duplicateTheme', 'duplicate_theme', `Or start from the live theme "${active.name}" by duplicating it into a new draft.`, active.id))
+    if (active)
+      next.push(
+        step(
+          'duplicateTheme',
+          'duplicate_theme',
+          `Or start from the live theme "${active.name}" by duplicating it into a new draft.`,
+          active.id,
+        ),
+      )
     return { stage: 'design', next }
   }
   if (draft.version === 1) {
     return {
       stage: 'design',
-      next: [step('applyThemeBatch', 'apply_theme_batch', `Draft "${draft.name}" is still the untouched starting theme. Design it in one batch; read real product and collection ids with listProducts / listCollections first.`, draft.id)],
+      next: [
+        step(
+          'applyThemeBatch',
+          'apply_theme_batch',
+          `Draft "${draft.name}" is still the untouched starting theme. Design it in one batch; read real product and collection ids with listProducts / listCollections first.`,
+          draft.id,
+        ),
+      ],
     }
   }
   if (draft.lastPreviewedVersion !== draft.version) {
     if (!granted.has('themes:preview')) {
-      return { stage: 'blocked', next: [step('askMerchantForScope', null, 'The draft has changes to review but this credential lacks themes:preview. Ask the merchant to grant it, or to open the draft in the editor.', draft.id)] }
+      return {
+        stage: 'blocked',
+        next: [
+          step(
+            'askMerchantForScope',
+            null,
+            'The draft has changes to review but this credential lacks themes:preview. Ask the merchant to grant it, or to open the draft in the editor.',
+            draft.id,
+          ),
+        ],
+      }
     }
     return {
       stage: 'preview',
       next: [
-        step('createThemePreviewToken', 'preview_theme', `Draft "${draft.name}" changed since its last preview (version ${draft.version}). Preview it to check the design with the real catalog.`, draft.id),
-        step('applyThemeBatch', 'apply_theme_batch', 'Keep refining in batches if something needs to change.', draft.id),
+        step(
+          'createThemePreviewToken',
+          'preview_theme',
+          `Draft "${draft.name}" changed since its last preview (version ${draft.version}). Preview it to check the design with the real catalog.`,
+          draft.id,
+        ),
+        step(
+          'applyThemeBatch',
+          'apply_theme_batch',
+          'Keep refining in batches if something needs to change.',
+          draft.id,
+        ),
       ],
     }
   }
-  const refine = step('applyThemeBatch', 'apply_theme_batch', 'Refine further in batches if the merchant asks for changes.', draft.id)
+  const refine = step(
+    'applyThemeBatch',
+    'apply_theme_batch',
+    'Refine further in batches if the merchant asks for changes.',
+    draft.id,
+  )
   if (granted.has('themes:publish')) {
-    return { stage: 'publish', next: [step('publishTheme', 'publish_theme', `Draft "${draft.name}" was previewed at version ${draft.version}. Show the merchant what goes live (diffTheme / diff_theme from live to draft), then publish with expectedVersion ${draft.version} (the version previewed) when they confirm; a newer change is refused with VERSION_CONFLICT. The current live theme becomes private and can be re-published to roll back.`, draft.id), refine] }
+    return {
+      stage: 'publish',
+      next: [
+        step(
+          'publishTheme',
+          'publish_theme',
+          `Draft "${draft.name}" was previewed at version ${draft.version}. Show the merchant what goes live (diffTheme / diff_theme from live to draft), then publish with expectedVersion ${draft.version} (the version previewed) when they confirm; a newer change is refused with VERSION_CONFLICT. The current live theme becomes private and can be re-published to roll back.`,
+          draft.id,
+        ),
+        refine,
+      ],
+    }
   }
   return {
     stage: 'publish',
     next: [
-      step('askMerchantToPublish', null, `Draft "${draft.name}" is previewed and ready. Publishing needs themes:publish, which this credential does not have: share the preview URL and the editor link (${draft.editorUrl}) so the merchant publishes it.`, draft.id),
+      step(
+        'askMerchantToPublish',
+        null,
+        `Draft "${draft.name}" is previewed and ready. Publishing needs themes:publish, which this credential does not have: share the preview URL and the editor link (${draft.editorUrl}) so the merchant publishes it.`,
+        draft.id,
+      ),
       refine,
     ],
   }

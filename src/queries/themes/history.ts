@@ -3,7 +3,16 @@ import type { Database } from '../../db/database.ts'
 import type { EventStore } from '../../events/event-store.ts'
 import { streams } from '../../events/theme-events.ts'
 import type { ThemeEvent } from '../../aggregates/theme/events.ts'
-import { blame, carryHistoryIndex, currentState, themeAt, versionEntries, type Blame, type HistoryEvent, type VersionEntry } from '../../aggregates/theme/history.ts'
+import {
+  blame,
+  carryHistoryIndex,
+  currentState,
+  themeAt,
+  versionEntries,
+  type Blame,
+  type HistoryEvent,
+  type VersionEntry,
+} from '../../aggregates/theme/history.ts'
 import { diffDocuments, summarizeDiff, type ThemeDiff } from '../../aggregates/theme/diff.ts'
 import type { Theme } from '../../aggregates/theme/state.ts'
 import { defaultThemeDocument, type ThemeDocument } from '../../theme/document.ts'
@@ -25,7 +34,9 @@ async function readStreamCached(r: HistoryReader, streamId: string): Promise<His
   let cache = caches.get(r.eventStore)
   if (!cache) caches.set(r.eventStore, (cache = new Map()))
   const known = cache.get(streamId) ?? []
-  const tail = (await r.eventStore.readStream<ThemeEvent>(streamId, { fromVersion: (known.at(-1)?.streamVersion ?? 0) + 1 })) as unknown as HistoryEvent[]
+  const tail = (await r.eventStore.readStream<ThemeEvent>(streamId, {
+    fromVersion: (known.at(-1)?.streamVersion ?? 0) + 1,
+  })) as unknown as HistoryEvent[]
   const events = tail.length ? known.concat(tail) : known
   // The versions already folded (and their snapshots) carry over: only the tail is replayed.
   if (tail.length) carryHistoryIndex(known, events)
@@ -36,7 +47,11 @@ async function readStreamCached(r: HistoryReader, streamId: string): Promise<His
 }
 
 // Null when the theme does not exist or belongs to another store (the caller answers 404).
-export async function readThemeHistory(r: HistoryReader, storeId: string, themeId: string): Promise<ThemeHistory | null> {
+export async function readThemeHistory(
+  r: HistoryReader,
+  storeId: string,
+  themeId: string,
+): Promise<ThemeHistory | null> {
   const events = await readStreamCached(r, streams.theme(themeId))
   const theme = currentState(events)
   if (!theme.exists || theme.storeId !== storeId) return null
@@ -49,20 +64,48 @@ const cursorScope = (storeId: string, themeId: string) => ({ resource: `theme-ve
 const cursorTime = (iso: string) => iso.replace(/\.(\d{3})Z$/, '.$1000Z')
 
 // Newest first; the cursor holds the first version of the last entry of the page.
-export async function listVersions(r: HistoryReader, history: ThemeHistory, args: { limit?: number | undefined; cursor?: string | undefined }): Promise<Page<VersionListItem>> {
+export async function listVersions(
+  r: HistoryReader,
+  history: ThemeHistory,
+  args: { limit?: number | undefined; cursor?: string | undefined },
+): Promise<Page<VersionListItem>> {
   const limit = resolveLimit(args.limit)
   const scope = cursorScope(history.theme.storeId, history.theme.themeId)
   const before = args.cursor === undefined ? Infinity : Number(decodeCursor(r.cursorSecret, scope, args.cursor).id)
-  const all = versionEntries(history.events).reverse().filter((e) => e.fromVersion < before)
+  const all = versionEntries(history.events)
+    .reverse()
+    .filter((e) => e.fromVersion < before)
   const page = all.slice(0, limit)
   const summaries = page.length
-    ? new Map((await r.db.selectFrom('developer_activity').select(['command_id', 'summary']).where('command_id', 'in', page.map((e) => e.commandId)).execute()).map((row) => [row.command_id, row.summary]))
+    ? new Map(
+        (
+          await r.db
+            .selectFrom('developer_activity')
+            .select(['command_id', 'summary'])
+            .where(
+              'command_id',
+              'in',
+              page.map((e) => e.commandId),
+            )
+            .execute()
+        ).map((row) => [row.command_id, row.summary]),
+      )
     : new Map<string, string>()
   const hasMore = all.length > limit
   const last = page.at(-1)
   return {
-    items: page.map(({ version: _v, position: _p, ...e }) => ({ ...e, summary: summaries.get(e.commandId) ?? e.command })),
-    pagination: { nextCursor: hasMore && last ? encodeCursor(r.cursorSecret, scope, { createdAt: cursorTime(last.at), id: String(last.fromVersion) }) : null, hasMore, limit },
+    items: page.map(({ version: _v, position: _p, ...e }) => ({
+      ...e,
+      summary: summaries.get(e.commandId) ?? e.command,
+    })),
+    pagination: {
+      nextCursor:
+        hasMore && last
+          ? encodeCursor(r.cursorSecret, scope, { createdAt: cursorTime(last.at), id: String(last.fromVersion) })
+          : null,
+      hasMore,
+      limit,
+    },
   }
 }
 
@@ -72,11 +115,22 @@ export type VersionRef = number | 'live' | 'draft'
 
 export type ResolvedRef = { ref: VersionRef; themeId: string | null; version: number | null; document: ThemeDocument }
 
-export async function resolveRef(r: HistoryReader, history: ThemeHistory, ref: VersionRef): Promise<ResolvedRef | null> {
-  if (ref === 'draft') return { ref, themeId: history.theme.themeId, version: history.theme.version, document: history.theme.document }
+export async function resolveRef(
+  r: HistoryReader,
+  history: ThemeHistory,
+  ref: VersionRef,
+): Promise<ResolvedRef | null> {
+  if (ref === 'draft')
+    return { ref, themeId: history.theme.themeId, version: history.theme.version, document: history.theme.document }
   if (ref === 'live') {
-    if (history.theme.status === 'active') return { ref, themeId: history.theme.themeId, version: history.theme.version, document: history.theme.document }
-    const live = await r.db.selectFrom('themes').select(['theme_id', 'version', 'document']).where('store_id', '=', history.theme.storeId).where('status', '=', 'active').executeTakeFirst()
+    if (history.theme.status === 'active')
+      return { ref, themeId: history.theme.themeId, version: history.theme.version, document: history.theme.document }
+    const live = await r.db
+      .selectFrom('themes')
+      .select(['theme_id', 'version', 'document'])
+      .where('store_id', '=', history.theme.storeId)
+      .where('status', '=', 'active')
+      .executeTakeFirst()
     if (!live) return { ref, themeId: null, version: null, document: defaultThemeDocument() }
     return { ref, themeId: live.theme_id, version: live.version, document: live.document as ThemeDocument }
   }
@@ -84,7 +138,12 @@ export async function resolveRef(r: HistoryReader, history: ThemeHistory, ref: V
   return then ? { ref, themeId: then.themeId, version: ref, document: then.document } : null
 }
 
-export type DiffResult = { from: Omit<ResolvedRef, 'document'>; to: Omit<ResolvedRef, 'document'>; changes: ThemeDiff; summary: string[] }
+export type DiffResult = {
+  from: Omit<ResolvedRef, 'document'>
+  to: Omit<ResolvedRef, 'document'>
+  changes: ThemeDiff
+  summary: string[]
+}
 
 export function diffRefs(from: ResolvedRef, to: ResolvedRef): DiffResult {
   const changes = diffDocuments(from.document, to.document)

@@ -7,7 +7,8 @@ import { targetSchema } from '../../commands/theme/edits.ts'
 const timestamp = z.string().meta({ description: 'ISO 8601 date-time (UTC).' })
 
 export const themeStatusSchema = z.enum(['draft', 'private', 'active', 'archived']).meta({
-  description: 'draft: editable and private; private: not live and not editable (a former live theme or one set aside); active: live on the storefront; archived: retired.',
+  description:
+    'draft: editable and private; private: not live and not editable (a former live theme or one set aside); active: live on the storefront; archived: retired.',
 })
 
 export const themeSummarySchema = z.object({
@@ -15,7 +16,13 @@ export const themeSummarySchema = z.object({
   name: z.string(),
   provider: z.string().meta({ description: 'The kind of agent that created it (claude, chatgpt, cursor, ...).' }),
   status: themeStatusSchema,
-  version: z.number().int().meta({ description: 'Grows with every applied change. Send it back as If-Match or expectedVersion to avoid overwriting a concurrent change.' }),
+  version: z
+    .number()
+    .int()
+    .meta({
+      description:
+        'Grows with every applied change. Send it back as If-Match or expectedVersion to avoid overwriting a concurrent change.',
+    }),
   createdAt: timestamp,
   updatedAt: timestamp,
   publishedAt: timestamp.nullable(),

@@ -3,7 +3,12 @@ import type { Database } from '../../db/database.ts'
 import { compiledOnce, executeCompiled } from '../../db/prepared.ts'
 import type { Theme } from '../../aggregates/theme/state.ts'
 import { findSection } from '../../aggregates/theme/state.ts'
-import { rowToTheme, rowToThemeHeader, THEME_HEADER_COLUMNS, type ThemeHeader } from '../../projections/themes-projection.ts'
+import {
+  rowToTheme,
+  rowToThemeHeader,
+  THEME_HEADER_COLUMNS,
+  type ThemeHeader,
+} from '../../projections/themes-projection.ts'
 import type { SectionTarget } from '../../aggregates/theme/events.ts'
 import type { Page, Section } from '../../theme/document.ts'
 import { readCache } from '../../metrics/registry.ts'
@@ -28,11 +33,18 @@ export function themeSummary(theme: ThemeHeader, baseUrl: string): ThemeSummary 
   }
 }
 
-export const themeView = (theme: Theme, baseUrl: string): ThemeView => ({ ...themeSummary(theme, baseUrl), document: theme.document })
+export const themeView = (theme: Theme, baseUrl: string): ThemeView => ({
+  ...themeSummary(theme, baseUrl),
+  document: theme.document,
+})
 
 // Oldest first (created_at, id): a stable order; a store has at most 20 themes that are not archived.
 // Summaries only: the documents are not read.
-export async function listThemes(ctx: ReadContext, storeId: string, opts: { includeArchived?: boolean } = {}): Promise<ThemeHeader[]> {
+export async function listThemes(
+  ctx: ReadContext,
+  storeId: string,
+  opts: { includeArchived?: boolean } = {},
+): Promise<ThemeHeader[]> {
   let q = ctx.db.selectFrom('themes').select(THEME_HEADER_COLUMNS).where('store_id', '=', storeId)
   if (!opts.includeArchived) q = q.where('status', '!=', 'archived')
   const rows = await q.orderBy('created_at').orderBy('theme_id').execute()
@@ -43,19 +55,28 @@ export async function listThemes(ctx: ReadContext, storeId: string, opts: { incl
 // it, spliced in without a parse and a re-serialisation. Same fields, same order as themeView. With
 // the service's cache (theme-json-cache.ts) the columns come only when the stream moved since the
 // version held (`known`; -1: none); otherwise they are null and the held text is the answer.
-const unlessKnown = (known: number, column: string) => sql`case when stream_version = ${known}::integer then null else ${sql.ref(column)} end`.as(column)
+const unlessKnown = (known: number, column: string) =>
+  sql`case when stream_version = ${known}::integer then null else ${sql.ref(column)} end`.as(column)
 
 const themeJsonQuery = compiledOnce((db: Kysely<Database>, v: { themeId: string; storeId: string; known: number }) =>
   db
     .selectFrom('themes')
     .select(['stream_version', 'version'])
     .select(THEME_HEADER_COLUMNS.filter((c) => c !== 'version').map((c) => unlessKnown(v.known, c)))
-    .select(sql<string | null>`case when stream_version = ${v.known}::integer then null else document::text end`.as('document_text'))
+    .select(
+      sql<string | null>`case when stream_version = ${v.known}::integer then null else document::text end`.as(
+        'document_text',
+      ),
+    )
     .where('theme_id', '=', v.themeId)
     .where('store_id', '=', v.storeId),
 )
 
-export async function findThemeJson(ctx: ReadContext, storeId: string, themeId: string): Promise<{ version: number; json: string } | null> {
+export async function findThemeJson(
+  ctx: ReadContext,
+  storeId: string,
+  themeId: string,
+): Promise<{ version: number; json: string } | null> {
   const cache = ctx.caches?.themeJson
   const known = cache ? cache.versionOf(storeId, themeId) : -1
   const [row] = await executeCompiled(ctx.db, themeJsonQuery(ctx.db, '', { themeId, storeId, known }))
@@ -77,13 +98,21 @@ export async function findThemeJson(ctx: ReadContext, storeId: string, themeId: 
 }
 
 export async function findTheme(ctx: ReadContext, storeId: string, themeId: string): Promise<Theme | null> {
-  const row = await ctx.db.selectFrom('themes').selectAll().where('theme_id', '=', themeId).where('store_id', '=', storeId).executeTakeFirst()
+  const row = await ctx.db
+    .selectFrom('themes')
+    .selectAll()
+    .where('theme_id', '=', themeId)
+    .where('store_id', '=', storeId)
+    .executeTakeFirst()
   return row ? rowToTheme(row) : null
 }
 
 export type LocatedSection = { section: Section; location: SectionTarget; index: number }
 
-export function sectionsOf(theme: Theme, filter: { template?: string | undefined; pageId?: string | undefined } = {}): LocatedSection[] {
+export function sectionsOf(
+  theme: Theme,
+  filter: { template?: string | undefined; pageId?: string | undefined } = {},
+): LocatedSection[] {
   const out: LocatedSection[] = []
   for (const [template, layout] of Object.entries(theme.document.templates) as [string, Section[]][]) {
     if (filter.pageId || (filter.template && filter.template !== template)) continue
@@ -101,4 +130,5 @@ export function locateSection(theme: Theme, sectionId: string): LocatedSection |
   return found ? { section: found.section, location: found.target, index: found.index } : null
 }
 
-export const pageOf = (theme: Theme, pageId: string): Page | null => theme.document.pages.find((p) => p.id === pageId) ?? null
+export const pageOf = (theme: Theme, pageId: string): Page | null =>
+  theme.document.pages.find((p) => p.id === pageId) ?? null

@@ -24,7 +24,11 @@ function codTerms(env: Env): Html {
  * service's checkout page; the checked variant's price and stock show through CSS :has,
  * so the page needs no script.
  */
-export function buyBox(product: Product, env: Env, options: { buttonLabel: string; preselect: string | null }): { prices: Html; form: Html; scope: string } {
+export function buyBox(
+  product: Product,
+  env: Env,
+  options: { buttonLabel: string; preselect: string | null },
+): { prices: Html; form: Html; scope: string } {
   const scope = env.nextId('pd')
   const variants = product.variants
   const available = variants.filter((v) => v.availableForSale)
@@ -37,7 +41,8 @@ export function buyBox(product: Product, env: Env, options: { buttonLabel: strin
     env.styles.variantSwitch(scope, variants.length)
     prices = joinHtml(
       variants.map(
-        (v, i) => html`<div class="variant-price ${scope}-p${i}">${variantPrice(v, env)}${stockLine(v.availableForSale, v.inventoryQuantity)}</div>`,
+        (v, i) =>
+          html`<div class="variant-price ${scope}-p${i}">${variantPrice(v, env)}${stockLine(v.availableForSale, v.inventoryQuantity)}</div>`,
       ),
     )
     picker = html`<fieldset><legend>${optionLegend(product)}</legend><div class="variant-options">${variants.map(
@@ -48,7 +53,9 @@ export function buyBox(product: Product, env: Env, options: { buttonLabel: strin
     )}</div></fieldset>`
   } else {
     const only = chosen ?? variants[0] ?? null
-    prices = only ? html`${variantPrice(only, env)}${stockLine(!soldOut, only.inventoryQuantity)}` : html`${productPrice(product, env, 'price product-price')}${stockLine(false, null)}`
+    prices = only
+      ? html`${variantPrice(only, env)}${stockLine(!soldOut, only.inventoryQuantity)}`
+      : html`${productPrice(product, env, 'price product-price')}${stockLine(false, null)}`
     if (chosen) picker = html`<input type="hidden" name="variant" value="${chosen.id}">`
   }
   const qtyId = `${scope}-qty`
@@ -67,7 +74,9 @@ export function gallery(product: Product, env: Env, style: 'grid' | 'carousel' |
   const figures = images.map(
     (img, i) =>
       html`<figure>${catalogImage(img, i === 0 ? product.title : `${product.title}, image ${i + 1}`, env, { eager: eager && i === 0 })}${
-        style === 'carousel' && images.length > 1 ? html`<span class="gallery-count" aria-hidden="true">${i + 1} / ${images.length}</span>` : null
+        style === 'carousel' && images.length > 1
+          ? html`<span class="gallery-count" aria-hidden="true">${i + 1} / ${images.length}</span>`
+          : null
       }</figure>`,
   )
   if (style === 'carousel') {

@@ -22,8 +22,21 @@ export const DEFAULTS = {
   logoList: { grayscale: true },
   spacer: { height: 40, showDivider: false },
   newsletter: { buttonLabel: 'Subscribe', placeholder: 'Email address', successMessage: 'Thanks for subscribing!' },
-  productDetails: { imagePosition: 'left', galleryStyle: 'carousel', showDescription: true, showShareLinks: false, buttonLabel: 'Add to cart' },
-  collectionProducts: { showTitle: true, showDescription: true, columns: 4, productsPerPage: 24, showSort: true, showFilters: false },
+  productDetails: {
+    imagePosition: 'left',
+    galleryStyle: 'carousel',
+    showDescription: true,
+    showShareLinks: false,
+    buttonLabel: 'Add to cart',
+  },
+  collectionProducts: {
+    showTitle: true,
+    showDescription: true,
+    columns: 4,
+    productsPerPage: 24,
+    showSort: true,
+    showFilters: false,
+  },
   article: { showAuthor: true, showDate: true, showCoverImage: true, width: 'narrow' },
 } as const
 
@@ -52,7 +65,12 @@ export function themeImage(value: unknown, env: Env, options: ImgOptions = {}): 
 }
 
 /** A catalog image, with its intrinsic size when known. */
-export function catalogImage(image: Image | null, fallbackAlt: string, env: Env, options: ImgOptions = {}): Html | null {
+export function catalogImage(
+  image: Image | null,
+  fallbackAlt: string,
+  env: Env,
+  options: ImgOptions = {},
+): Html | null {
   if (image === null) return null
   const src = env.urls.image(image.url)
   if (src === null) return null
@@ -88,7 +106,9 @@ export function productPrice(product: Product, env: Env, className = 'price'): H
   const was = product.compareAtPriceRange
   const onSale = was !== null && was.max.cents > range.min.cents
   return html`<p class="${className}"><span class="now">${from ? `From ${money(env, range.min)}` : money(env, range.min)}</span>${
-    onSale && was ? html`<span class="was"><span class="visually-hidden">Regular price </span>${money(env, was.max)}</span>` : null
+    onSale && was
+      ? html`<span class="was"><span class="visually-hidden">Regular price </span>${money(env, was.max)}</span>`
+      : null
   }</p>`
 }
 
@@ -97,7 +117,9 @@ export function variantPrice(variant: Variant, env: Env): Html {
   const onSale = was !== null && was.cents > variant.price.cents
   const save = onSale && was ? Math.round(((was.cents - variant.price.cents) / was.cents) * 100) : 0
   return html`<p class="price product-price"><span class="now">${money(env, variant.price)}</span>${
-    onSale && was ? html`<span class="was"><span class="visually-hidden">Regular price </span>${money(env, was)}</span><span class="save">Save ${save}%</span>` : null
+    onSale && was
+      ? html`<span class="was"><span class="visually-hidden">Regular price </span>${money(env, was)}</span><span class="save">Save ${save}%</span>`
+      : null
   }</p>`
 }
 
@@ -110,8 +132,15 @@ export function stockLine(available: boolean, quantity: number | null): Html {
 /** A product card: image, title, price, sale and sold-out badges. */
 export function productCard(product: Product, env: Env, level: HeadingLevel = 3): Html {
   const href = productPath(env, product)
-  const onSale = product.compareAtPriceRange !== null && product.priceRange !== null && product.compareAtPriceRange.max.cents > product.priceRange.min.cents
-  const badge = !product.availableForSale ? html`<span class="badge sold-out">Sold out</span>` : onSale ? html`<span class="badge">Sale</span>` : null
+  const onSale =
+    product.compareAtPriceRange !== null &&
+    product.priceRange !== null &&
+    product.compareAtPriceRange.max.cents > product.priceRange.min.cents
+  const badge = !product.availableForSale
+    ? html`<span class="badge sold-out">Sold out</span>`
+    : onSale
+      ? html`<span class="badge">Sale</span>`
+      : null
   const title = html`<a href="${href}">${product.title}</a>`
   return html`<article class="card${product.availableForSale ? '' : ' is-sold-out'}">
 <div class="card-media">${badge}${catalogImage(product.featuredImage, product.title, env)}</div>

@@ -29,7 +29,9 @@ export function hero(s: Obj, env: Env, ctx: SectionContext): Html {
   const height = oneOf(s.height, ['small', 'medium', 'large', 'full'] as const, DEFAULTS.hero.height)
   const image = themeImage(s.image, env, { eager: ctx.first })
   const overlay = env.styles.overlay(int(s.overlayOpacity, 0, 80, DEFAULTS.hero.overlayOpacity))
-  const buttons = [button(s.primaryButton, env, 'btn'), button(s.secondaryButton, env, 'btn btn-outline')].filter((b) => b !== null)
+  const buttons = [button(s.primaryButton, env, 'btn'), button(s.secondaryButton, env, 'btn btn-outline')].filter(
+    (b) => b !== null,
+  )
   const headingText = text(s.heading) ?? ''
   return html`<section class="hero h-${height} align-${alignment} on-dark${image ? ' has-image' : ''} ${overlay}">
 ${image ? html`<div class="hero-media">${image}</div>` : null}
@@ -125,15 +127,22 @@ export function collectionList(section: SectionView, env: Env, ctx: SectionConte
   return collectionCards(collections, env, ctx, columns, sectionHeading(s.heading, ctx))
 }
 
-export function collectionCards(collections: readonly Collection[], env: Env, ctx: SectionContext, columns: number, title: Html | null): Html {
+export function collectionCards(
+  collections: readonly Collection[],
+  env: Env,
+  ctx: SectionContext,
+  columns: number,
+  title: Html | null,
+): Html {
   const level: HeadingLevel = ctx.level === 1 ? 2 : 3
   return html`<section class="section">
 <div class="container">
 ${title ? html`<div class="section-head">${title}</div>` : null}
 <div class="grid one-col-mobile cols-${columns}">${collections.map(
-    (c) => html`<a class="collection-card" href="${collectionPath(env, c.id)}">${catalogImage(c.image, '', env)}<div class="collection-body">${heading(level, c.title)}<span class="count">${c.productCount} ${
-      c.productCount === 1 ? 'product' : 'products'
-    }</span></div></a>`,
+    (c) =>
+      html`<a class="collection-card" href="${collectionPath(env, c.id)}">${catalogImage(c.image, '', env)}<div class="collection-body">${heading(level, c.title)}<span class="count">${c.productCount} ${
+        c.productCount === 1 ? 'product' : 'products'
+      }</span></div></a>`,
   )}</div>
 </div>
 </section>`
@@ -204,7 +213,8 @@ ${(() => {
   return t ? html`<div class="section-title-center">${t}</div>` : null
 })()}
 <div class="faq-list">${questions.map(
-    (b) => html`<details><summary>${text(b.settings.question)}</summary><div class="answer prose">${richText(b.settings.answer, env.urls.basePath)}</div></details>`,
+    (b) =>
+      html`<details><summary>${text(b.settings.question)}</summary><div class="answer prose">${richText(b.settings.answer, env.urls.basePath)}</div></details>`,
   )}</div>
 </div>
 </section>`
@@ -213,7 +223,11 @@ ${(() => {
 export function galleryImages(section: SectionView, env: Env, ctx: SectionContext): Html | null {
   const s = section.settings
   const columns = int(s.columns, 2, 6, DEFAULTS.gallery.columns)
-  const ratio = oneOf(s.aspectRatio, ['square', 'portrait', 'landscape', 'original'] as const, DEFAULTS.gallery.aspectRatio)
+  const ratio = oneOf(
+    s.aspectRatio,
+    ['square', 'portrait', 'landscape', 'original'] as const,
+    DEFAULTS.gallery.aspectRatio,
+  )
   const figures = section.blocks.flatMap((b) => {
     if (b.type !== 'image') return []
     const img = themeImage(b.settings.image, env)
@@ -238,7 +252,11 @@ ${(() => {
 export function announcementBar(s: Obj, env: Env): Html | null {
   const message = text(s.text)
   if (message === undefined) return null
-  const scheme = oneOf(s.colorScheme, ['primary', 'secondary', 'contrast'] as const, DEFAULTS.announcementBar.colorScheme)
+  const scheme = oneOf(
+    s.colorScheme,
+    ['primary', 'secondary', 'contrast'] as const,
+    DEFAULTS.announcementBar.colorScheme,
+  )
   const href = env.urls.link(s.link)
   return href
     ? html`<a class="announcement scheme-${scheme}" href="${href}">${message}</a>`

@@ -16,7 +16,10 @@ export function productDetails(section: SectionView, env: Env, ctx: SectionConte
   const style = oneOf(s.galleryStyle, ['grid', 'carousel', 'stacked'] as const, DEFAULTS.productDetails.galleryStyle)
   const showDescription = bool(s.showDescription, DEFAULTS.productDetails.showDescription)
   const showShare = bool(s.showShareLinks, DEFAULTS.productDetails.showShareLinks)
-  const box = buyBox(product, env, { buttonLabel: text(s.buttonLabel) ?? DEFAULTS.productDetails.buttonLabel, preselect: env.query.variant })
+  const box = buyBox(product, env, {
+    buttonLabel: text(s.buttonLabel) ?? DEFAULTS.productDetails.buttonLabel,
+    preselect: env.query.variant,
+  })
   const crumbs = html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="${env.urls.path('/')}">Home</a></li><li><a href="${env.urls.path('/products')}">Products</a></li><li aria-current="page">${product.title}</li></ol></nav>`
   return html`<section class="section section-tight">
 <div class="container">
@@ -45,7 +48,11 @@ function shareLinks(product: Product, env: Env): Html | null {
     ['Facebook', env.urls.external(`https://www.facebook.com/sharer/sharer.php?u=${encoded}`)],
     ['X', env.urls.external(`https://x.com/intent/post?url=${encoded}&text=${encodeURIComponent(product.title)}`)],
   ] as const
-  const items = links.flatMap(([name, href]) => (href ? [html`<a href="${href}" rel="noopener noreferrer">${name}<span class="visually-hidden"> (share)</span></a>`] : []))
+  const items = links.flatMap(([name, href]) =>
+    href
+      ? [html`<a href="${href}" rel="noopener noreferrer">${name}<span class="visually-hidden"> (share)</span></a>`]
+      : [],
+  )
   return items.length > 0 ? html`<div class="share"><span>Share:</span>${items}</div>` : null
 }
 
@@ -68,12 +75,21 @@ function listingTools(listing: Listing, s: Obj, env: Env): Html | null {
   return html`<div class="listing-tools">
 ${count}
 <form method="get" action="${env.urls.path(listing.basePath)}">
-${showFilters ? html`<label class="check"><input type="checkbox" name="available" value="1"${q.inStock ? html` checked` : null}> In stock only</label>
+${
+  showFilters
+    ? html`<label class="check"><input type="checkbox" name="available" value="1"${q.inStock ? html` checked` : null}> In stock only</label>
 <label for="${minId}">Min price<input id="${minId}" type="number" name="min" min="0" step="1" inputmode="numeric" value="${q.minPrice ?? ''}"></label>
-<label for="${maxId}">Max price<input id="${maxId}" type="number" name="max" min="0" step="1" inputmode="numeric" value="${q.maxPrice ?? ''}"></label>` : null}
-${showSort ? html`<label for="${sortId}">Sort by<select id="${sortId}" name="sort">${sortLabels.map(
-    ([value, label]) => html`<option value="${value}"${value === listing.sort ? html` selected` : null}>${label}</option>`,
-  )}</select></label>` : null}
+<label for="${maxId}">Max price<input id="${maxId}" type="number" name="max" min="0" step="1" inputmode="numeric" value="${q.maxPrice ?? ''}"></label>`
+    : null
+}
+${
+  showSort
+    ? html`<label for="${sortId}">Sort by<select id="${sortId}" name="sort">${sortLabels.map(
+        ([value, label]) =>
+          html`<option value="${value}"${value === listing.sort ? html` selected` : null}>${label}</option>`,
+      )}</select></label>`
+    : null
+}
 <button class="btn btn-outline" type="submit">Apply</button>
 </form>
 </div>`
@@ -90,7 +106,10 @@ function pagination(listing: Listing, env: Env): Html | null {
     max: q.maxPrice ?? undefined,
   })
   const items: Html[] = []
-  if (listing.page > 1) items.push(html`<li><a href="${env.urls.path(listing.basePath, params(listing.page - 1))}" rel="prev">← <span class="visually-hidden">Previous page</span></a></li>`)
+  if (listing.page > 1)
+    items.push(
+      html`<li><a href="${env.urls.path(listing.basePath, params(listing.page - 1))}" rel="prev">← <span class="visually-hidden">Previous page</span></a></li>`,
+    )
   for (let p = 1; p <= listing.pageCount; p++) {
     if (p !== 1 && p !== listing.pageCount && Math.abs(p - listing.page) > 2) {
       if (p === 2 || p === listing.pageCount - 1) items.push(html`<li><span aria-hidden="true">…</span></li>`)
@@ -102,7 +121,10 @@ function pagination(listing: Listing, env: Env): Html | null {
         : html`<li><a href="${env.urls.path(listing.basePath, params(p))}"><span class="visually-hidden">Page </span>${p}</a></li>`,
     )
   }
-  if (listing.page < listing.pageCount) items.push(html`<li><a href="${env.urls.path(listing.basePath, params(listing.page + 1))}" rel="next"><span class="visually-hidden">Next page</span> →</a></li>`)
+  if (listing.page < listing.pageCount)
+    items.push(
+      html`<li><a href="${env.urls.path(listing.basePath, params(listing.page + 1))}" rel="next"><span class="visually-hidden">Next page</span> →</a></li>`,
+    )
   return html`<nav class="pagination" aria-label="Pagination"><ul>${items}</ul></nav>`
 }
 
@@ -125,7 +147,14 @@ ${pagination(listing, env)}
 }
 
 /** The sample post of the blog post template (the store has no blog yet; see page.ts). */
-export type BlogPost = { title: string; author: string; date: Date; cover: Image | null; paragraphs: string[]; sample: boolean }
+export type BlogPost = {
+  title: string
+  author: string
+  date: Date
+  cover: Image | null
+  paragraphs: string[]
+  sample: boolean
+}
 
 export function article(section: SectionView, env: Env, ctx: SectionContext, post: BlogPost | null): Html | null {
   if (post === null) return null

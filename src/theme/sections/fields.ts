@@ -2,13 +2,7 @@
 // refinements, so a field is checked the same way wherever it appears; each
 // custom issue carries its API code in `params` for validate.ts.
 import { z } from 'zod'
-import {
-  ID_PATTERN,
-  LIMITS,
-  type Placement,
-  REFERENCE_ID_PATTERN,
-  TEXT_LIMITS,
-} from '../constants.ts'
+import { ID_PATTERN, LIMITS, type Placement, REFERENCE_ID_PATTERN, TEXT_LIMITS } from '../constants.ts'
 import type { IssueCode } from '../issues.ts'
 import { findMarkup, RICH_TEXT_DESCRIPTION, validateRichText } from '../rich-text.ts'
 import { urlProblem } from '../url.ts'
@@ -59,10 +53,19 @@ const PLAIN_TEXT_HINT = 'Write plain text without tags; formatting is only possi
 function checkPlainText(value: string, ctx: Ctx, multiline: boolean): void {
   const markup = findMarkup(value)
   if (markup !== null) {
-    addIssue(ctx, 'UNSAFE_CONTENT', `Plain-text field contains HTML markup (${markup}); markup is not allowed here`, PLAIN_TEXT_HINT)
+    addIssue(
+      ctx,
+      'UNSAFE_CONTENT',
+      `Plain-text field contains HTML markup (${markup}); markup is not allowed here`,
+      PLAIN_TEXT_HINT,
+    )
   }
   if ((multiline ? MULTI_LINE_CONTROLS : SINGLE_LINE_CONTROLS).test(value)) {
-    addIssue(ctx, 'VALIDATION_FAILED', multiline ? 'Text contains control characters' : 'Text contains line breaks or control characters')
+    addIssue(
+      ctx,
+      'VALIDATION_FAILED',
+      multiline ? 'Text contains control characters' : 'Text contains line breaks or control characters',
+    )
   }
 }
 
@@ -86,7 +89,10 @@ export function richText(max: number, description: string) {
     .superRefine((value, ctx) => {
       for (const found of validateRichText(value, '')) addIssue(ctx, found.code, found.message, found.hint)
     })
-    .meta({ description: `${description} At most ${max} characters. ${RICH_TEXT_DESCRIPTION}`, contentMediaType: 'text/html' })
+    .meta({
+      description: `${description} At most ${max} characters. ${RICH_TEXT_DESCRIPTION}`,
+      contentMediaType: 'text/html',
+    })
 }
 
 export function url(description: string) {
@@ -105,7 +111,10 @@ export function url(description: string) {
 
 export const image = strictObject({
   url: url('Image URL, for example a media asset URL from listMedia (GET /api/v1/media) or get_media.'),
-  alt: plainText(TEXT_LIMITS.alt, 'Alternative text describing the image for screen readers; empty only for decorative images.'),
+  alt: plainText(
+    TEXT_LIMITS.alt,
+    'Alternative text describing the image for screen readers; empty only for decorative images.',
+  ),
 }).meta({ description: 'An image: its URL and alternative text.' })
 
 export const button = strictObject({
@@ -115,13 +124,21 @@ export const button = strictObject({
 
 export const elementId = z
   .string()
-  .regex(ID_PATTERN, { message: 'Ids are 1-64 characters of letters, digits, _ and -, starting with a letter or digit' })
+  .regex(ID_PATTERN, {
+    message: 'Ids are 1-64 characters of letters, digits, _ and -, starting with a letter or digit',
+  })
   .meta({ pattern: ID_PATTERN.source })
 
 function uniqueStrings(items: readonly string[], ctx: Ctx, noun: string): void {
   const seen = new Set<string>()
   items.forEach((item, index) => {
-    if (seen.has(item)) ctx.addIssue({ code: 'custom', message: `Duplicate ${noun} '${item}'`, path: [index], params: { code: 'VALIDATION_FAILED' } })
+    if (seen.has(item))
+      ctx.addIssue({
+        code: 'custom',
+        message: `Duplicate ${noun} '${item}'`,
+        path: [index],
+        params: { code: 'VALIDATION_FAILED' },
+      })
     seen.add(item)
   })
 }
@@ -134,7 +151,8 @@ export const productId = z.string().regex(REFERENCE_ID_PATTERN, { message: REFER
 })
 
 export const collectionId = z.string().regex(REFERENCE_ID_PATTERN, { message: REFERENCE_MESSAGE }).meta({
-  description: 'Id of an existing collection, taken from listCollections (GET /api/v1/collections) or get_collections; never invented.',
+  description:
+    'Id of an existing collection, taken from listCollections (GET /api/v1/collections) or get_collections; never invented.',
 })
 
 export const productIds = cappedArray(productId, TEXT_LIMITS.referencesPerSection, 'product ids')
@@ -145,10 +163,16 @@ export const collectionIds = cappedArray(collectionId, TEXT_LIMITS.referencesPer
   .superRefine((items, ctx) => uniqueStrings(items, ctx, 'collection id'))
   .meta({ description: 'Ids of existing collections, in display order.' })
 
-export const alignment = z.enum(['left', 'center', 'right']).meta({ description: 'Horizontal alignment of the content.' })
+export const alignment = z
+  .enum(['left', 'center', 'right'])
+  .meta({ description: 'Horizontal alignment of the content.' })
 
 export function columns(min: number, max: number) {
-  return z.int().min(min).max(max).meta({ description: `Number of columns on wide screens (${min}-${max}); small screens stack.` })
+  return z
+    .int()
+    .min(min)
+    .max(max)
+    .meta({ description: `Number of columns on wide screens (${min}-${max}); small screens stack.` })
 }
 
 // Sections without blocks still accept `blocks: []`, so an agent can send every
@@ -168,13 +192,21 @@ export type BlockDefinition<T extends string = string, S extends SettingsSchema 
   settingsSchema: S
 }
 
-export function defineBlock<T extends string, S extends SettingsSchema>(type: T, description: string, settingsSchema: S) {
+export function defineBlock<T extends string, S extends SettingsSchema>(
+  type: T,
+  description: string,
+  settingsSchema: S,
+) {
   const definition: BlockDefinition<T, S> = { type, description, settingsSchema }
   return definition
 }
 
 function blockSchema<T extends string, S extends SettingsSchema>(block: BlockDefinition<T, S>) {
-  return strictObject({ id: elementId.meta({ description: 'Block id, unique within its section.' }), type: z.literal(block.type), settings: block.settingsSchema }).meta({
+  return strictObject({
+    id: elementId.meta({ description: 'Block id, unique within its section.' }),
+    type: z.literal(block.type),
+    settings: block.settingsSchema,
+  }).meta({
     description: block.description,
   })
 }
@@ -182,7 +214,8 @@ function blockSchema<T extends string, S extends SettingsSchema>(block: BlockDef
 type SectionInput<S extends SettingsSchema> = { description: string; templates: readonly Placement[]; settings: S }
 
 const sectionIdField = elementId.meta({
-  description: 'Section id, unique across the whole theme (all templates and pages). Lowercase words joined by - read best, for example home-hero.',
+  description:
+    'Section id, unique across the whole theme (all templates and pages). Lowercase words joined by - read best, for example home-hero.',
 })
 
 // Names the section in the `$defs` of the published document schema.
@@ -197,17 +230,24 @@ export function defineSection<T extends string, S extends SettingsSchema>(type: 
     templates: input.templates,
     settingsSchema: input.settings,
     blockSchemas: undefined,
-    schema: strictObject({ id: sectionIdField, type: z.literal(type), settings: input.settings, blocks: noBlocks.optional() }).meta({
+    schema: strictObject({
+      id: sectionIdField,
+      type: z.literal(type),
+      settings: input.settings,
+      blocks: noBlocks.optional(),
+    }).meta({
       id: sectionSchemaId(type),
       description: input.description,
     }),
   }
 }
 
-export function defineSectionWithBlocks<T extends string, S extends SettingsSchema, BT extends string, BS extends SettingsSchema>(
-  type: T,
-  input: SectionInput<S> & { block: BlockDefinition<BT, BS> },
-) {
+export function defineSectionWithBlocks<
+  T extends string,
+  S extends SettingsSchema,
+  BT extends string,
+  BS extends SettingsSchema,
+>(type: T, input: SectionInput<S> & { block: BlockDefinition<BT, BS> }) {
   const block = blockSchema(input.block)
   const blocks = cappedArray(block, LIMITS.blocksPerSection, 'blocks in this section').meta({
     description: `Ordered ${input.block.type} blocks (at most ${LIMITS.blocksPerSection}); block ids are unique within the section.`,
@@ -219,7 +259,12 @@ export function defineSectionWithBlocks<T extends string, S extends SettingsSche
     settingsSchema: input.settings,
     blockSchemas: { [input.block.type]: input.block } as Record<BT, BlockDefinition<BT, BS>>,
     blockSchema: block,
-    schema: strictObject({ id: sectionIdField, type: z.literal(type), settings: input.settings, blocks: blocks.optional() }).meta({
+    schema: strictObject({
+      id: sectionIdField,
+      type: z.literal(type),
+      settings: input.settings,
+      blocks: blocks.optional(),
+    }).meta({
       id: sectionSchemaId(type),
       description: input.description,
     }),

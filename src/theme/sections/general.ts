@@ -26,7 +26,9 @@ const overlayOpacity = z
   .max(80)
   .meta({ description: 'Darkening laid over the image, in percent (0-80), so text stays readable. Default 30.' })
 const width = z.enum(['narrow', 'normal', 'wide']).meta({ description: 'Content width. Default normal.' })
-const imagePosition = z.enum(['left', 'right']).meta({ description: 'Side of the image on wide screens. Default left.' })
+const imagePosition = z
+  .enum(['left', 'right'])
+  .meta({ description: 'Side of the image on wide screens. Default left.' })
 
 export const hero = defineSection('hero', {
   description:
@@ -39,7 +41,10 @@ export const hero = defineSection('hero', {
     primaryButton: button.optional(),
     secondaryButton: button.optional(),
     alignment: alignment.optional(),
-    height: z.enum(['small', 'medium', 'large', 'full']).meta({ description: 'Section height. Default large.' }).optional(),
+    height: z
+      .enum(['small', 'medium', 'large', 'full'])
+      .meta({ description: 'Section height. Default large.' })
+      .optional(),
     overlayOpacity: overlayOpacity.optional(),
   }),
 })
@@ -51,22 +56,36 @@ const productGridSettings = strictObject({
       "Which products to show: 'newest' (most recently added products; no ids needed), 'collection' (products of collectionId) or 'manual' (exactly productIds, in that order).",
   }),
   collectionId: collectionId
-    .meta({ description: "Id of an existing collection (from listCollections or get_collections; never invented). Required when source is 'collection'; not allowed otherwise." })
+    .meta({
+      description:
+        "Id of an existing collection (from listCollections or get_collections; never invented). Required when source is 'collection'; not allowed otherwise.",
+    })
     .optional(),
   productIds: productIds
-    .meta({ description: "Ids of existing products (from listProducts or get_products; never invented), in display order. Required (at least one) when source is 'manual'; not allowed otherwise." })
+    .meta({
+      description:
+        "Ids of existing products (from listProducts or get_products; never invented), in display order. Required (at least one) when source is 'manual'; not allowed otherwise.",
+    })
     .optional(),
-  limit: z.int().min(1).max(TEXT_LIMITS.referencesPerSection).meta({
-    description: `Maximum number of products shown (1-${TEXT_LIMITS.referencesPerSection}).`,
-  }),
+  limit: z
+    .int()
+    .min(1)
+    .max(TEXT_LIMITS.referencesPerSection)
+    .meta({
+      description: `Maximum number of products shown (1-${TEXT_LIMITS.referencesPerSection}).`,
+    }),
   columns: columns(2, 5).optional(),
 }).superRefine((settings, ctx) => {
   const misuse = (path: string, message: string) =>
     ctx.addIssue({ code: 'custom', path: [path], message, params: { code: 'VALIDATION_FAILED' } })
-  if (settings.source === 'collection' && settings.collectionId === undefined) misuse('collectionId', "collectionId is required when source is 'collection'")
-  if (settings.source !== 'collection' && settings.collectionId !== undefined) misuse('collectionId', "collectionId is only used when source is 'collection'")
-  if (settings.source === 'manual' && (settings.productIds ?? []).length === 0) misuse('productIds', "productIds (at least one) is required when source is 'manual'")
-  if (settings.source !== 'manual' && settings.productIds !== undefined) misuse('productIds', "productIds is only used when source is 'manual'")
+  if (settings.source === 'collection' && settings.collectionId === undefined)
+    misuse('collectionId', "collectionId is required when source is 'collection'")
+  if (settings.source !== 'collection' && settings.collectionId !== undefined)
+    misuse('collectionId', "collectionId is only used when source is 'collection'")
+  if (settings.source === 'manual' && (settings.productIds ?? []).length === 0)
+    misuse('productIds', "productIds (at least one) is required when source is 'manual'")
+  if (settings.source !== 'manual' && settings.productIds !== undefined)
+    misuse('productIds', "productIds is only used when source is 'manual'")
 })
 
 export const productGrid = defineSection('product-grid', {
@@ -171,7 +190,10 @@ export const gallery = defineSectionWithBlocks('gallery', {
   settings: strictObject({
     heading: heading(),
     columns: columns(2, 6).optional(),
-    aspectRatio: z.enum(['square', 'portrait', 'landscape', 'original']).meta({ description: 'Crop of every image. Default square.' }).optional(),
+    aspectRatio: z
+      .enum(['square', 'portrait', 'landscape', 'original'])
+      .meta({ description: 'Crop of every image. Default square.' })
+      .optional(),
   }),
   block: defineBlock(
     'image',
@@ -190,7 +212,10 @@ export const announcementBar = defineSection('announcement-bar', {
   settings: strictObject({
     text: plainText(TEXT_LIMITS.heading, 'The message.', { min: 1 }),
     link: url('Optional link for the whole bar.').optional(),
-    colorScheme: z.enum(['primary', 'secondary', 'contrast']).meta({ description: 'Which theme color fills the bar. Default primary.' }).optional(),
+    colorScheme: z
+      .enum(['primary', 'secondary', 'contrast'])
+      .meta({ description: 'Which theme color fills the bar. Default primary.' })
+      .optional(),
   }),
 })
 

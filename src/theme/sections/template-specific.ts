@@ -9,8 +9,14 @@ export const productDetails = defineSection('product-details', {
     'The product being viewed: gallery, title, price, availability, variant picker and add-to-cart, all read from the catalog at render time. Product template only; it must appear there exactly once.',
   templates: ['product'],
   settings: strictObject({
-    imagePosition: z.enum(['left', 'right']).meta({ description: 'Side of the gallery on wide screens. Default left.' }).optional(),
-    galleryStyle: z.enum(['grid', 'carousel', 'stacked']).meta({ description: 'How product images are laid out. Default carousel.' }).optional(),
+    imagePosition: z
+      .enum(['left', 'right'])
+      .meta({ description: 'Side of the gallery on wide screens. Default left.' })
+      .optional(),
+    galleryStyle: z
+      .enum(['grid', 'carousel', 'stacked'])
+      .meta({ description: 'How product images are laid out. Default carousel.' })
+      .optional(),
     showDescription: z.boolean().meta({ description: "Show the product's description. Default true." }).optional(),
     showShareLinks: z.boolean().meta({ description: 'Show share links. Default false.' }).optional(),
     buttonLabel: plainText(TEXT_LIMITS.label, 'Text of the add-to-cart button. Default "Add to cart".').optional(),
@@ -40,7 +46,10 @@ export const article = defineSection('article', {
     showDate: z.boolean().meta({ description: 'Show the publication date. Default true.' }).optional(),
     showCoverImage: z.boolean().meta({ description: 'Show the cover image. Default true.' }).optional(),
     width: z.enum(['narrow', 'normal', 'wide']).meta({ description: 'Content width. Default narrow.' }).optional(),
-    body: richText(TEXT_LIMITS.longText, 'Text shown after the post content, for example a sign-off or a call to action.').optional(),
+    body: richText(
+      TEXT_LIMITS.longText,
+      'Text shown after the post content, for example a sign-off or a call to action.',
+    ).optional(),
   }),
 })
 

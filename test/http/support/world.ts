@@ -8,8 +8,19 @@ import { STORE_A, STORE_B, testApp, type TestApp } from '../../support/app.ts'
 
 // remoteAddress: random when omitted, so requests without a credential (counted per client
 // address) do not share one rate-limit budget.
-export type Req = { method: string; url: string; payload?: unknown; headers?: Record<string, string>; remoteAddress?: string }
-export type Res = { statusCode: number; headers: Record<string, string | string[] | number | undefined>; body: string; json: () => any }
+export type Req = {
+  method: string
+  url: string
+  payload?: unknown
+  headers?: Record<string, string>
+  remoteAddress?: string
+}
+export type Res = {
+  statusCode: number
+  headers: Record<string, string | string[] | number | undefined>
+  body: string
+  json: () => any
+}
 
 // The resources a request aims at: a store's live theme, a draft with a known page and a known
 // section, and real catalog and order ids.
@@ -59,20 +70,35 @@ export async function makeWorld(t: Parameters<typeof testApp>[0], options: World
     if (opts.auth !== null && headers.authorization === undefined) {
       headers.authorization = opts.auth ?? `Bearer ${await ta.key(opts.store ?? STORE_A, opts.scopes ?? SCOPES)}`
     }
-    const remoteAddress = req.remoteAddress ?? `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 254) + 1).join('.')}`
-    const res = await ta.app.inject({ method: req.method as 'GET', url: req.url, headers, remoteAddress, ...(req.payload !== undefined ? { payload: req.payload as string } : {}) })
+    const remoteAddress =
+      req.remoteAddress ?? `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 254) + 1).join('.')}`
+    const res = await ta.app.inject({
+      method: req.method as 'GET',
+      url: req.url,
+      headers,
+      remoteAddress,
+      ...(req.payload !== undefined ? { payload: req.payload as string } : {}),
+    })
     return res as unknown as Res
   }
   const setup = async (storeId: string, req: Req) => {
     const res = await call(req, { store: storeId })
-    if (res.statusCode < 200 || res.statusCode > 299) throw new Error(`setup ${req.method} ${req.url} answered ${res.statusCode}: ${res.body}`)
+    if (res.statusCode < 200 || res.statusCode > 299)
+      throw new Error(`setup ${req.method} ${req.url} answered ${res.statusCode}: ${res.body}`)
     return res.json().data
   }
   const idsOf = async (storeId: string): Promise<Ids> => {
-    const themes = (await setup(storeId, { method: 'GET', url: '/api/v1/themes' })).themes as { id: string; status: string }[]
+    const themes = (await setup(storeId, { method: 'GET', url: '/api/v1/themes' })).themes as {
+      id: string
+      status: string
+    }[]
     const active = themes.find((x) => x.status === 'active')
     if (!active) throw new Error(`store ${storeId} has no live theme`)
-    const draft = await setup(storeId, { method: 'POST', url: '/api/v1/themes', payload: { name: 'Test draft', provider: 'tap' } })
+    const draft = await setup(storeId, {
+      method: 'POST',
+      url: '/api/v1/themes',
+      payload: { name: 'Test draft', provider: 'tap' },
+    })
     const pageId = unique('pg-')
     const sectionId = unique('sec-')
     await setup(storeId, {
@@ -80,12 +106,21 @@ export async function makeWorld(t: Parameters<typeof testApp>[0], options: World
       url: `/api/v1/themes/${draft.id}/batch`,
       payload: {
         operations: [
-          { op: 'createPage', page: { id: pageId, slug: unique('about-'), title: 'About', status: 'published', layout: [] } },
-          { op: 'createSection', target: { template: 'home' }, index: 0, section: { id: sectionId, type: 'hero', settings: { heading: 'Stable hero' } } },
+          {
+            op: 'createPage',
+            page: { id: pageId, slug: unique('about-'), title: 'About', status: 'published', layout: [] },
+          },
+          {
+            op: 'createSection',
+            target: { template: 'home' },
+            index: 0,
+            section: { id: sectionId, type: 'hero', settings: { heading: 'Stable hero' } },
+          },
         ],
       },
     })
-    const first = async (url: string, key: string) => ((await setup(storeId, { method: 'GET', url }))[key] as { id: string }[])[0]!.id
+    const first = async (url: string, key: string) =>
+      ((await setup(storeId, { method: 'GET', url }))[key] as { id: string }[])[0]!.id
     return {
       storeId,
       activeThemeId: active.id,
@@ -104,7 +139,15 @@ export async function makeWorld(t: Parameters<typeof testApp>[0], options: World
     return Number((await q.executeTakeFirstOrThrow()).n)
   }
   const themeRows = async (storeId: string) =>
-    (await ta.services.db.selectFrom('themes').selectAll().where('store_id', '=', storeId).orderBy('created_at').orderBy('theme_id').execute()).map((r) => JSON.parse(JSON.stringify(r)))
+    (
+      await ta.services.db
+        .selectFrom('themes')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .orderBy('created_at')
+        .orderBy('theme_id')
+        .execute()
+    ).map((r) => JSON.parse(JSON.stringify(r)))
   const ids = await idsOf(STORE_A)
   return {
     ...ta,
@@ -125,7 +168,8 @@ export { STORE_A, STORE_B }
 // JSON, with the request id of the X-Request-Id header. Returns the problems found.
 export function envelopeProblems(res: Res, expected: { status?: number; code?: string } = {}): string[] {
   const problems: string[] = []
-  if (expected.status !== undefined && res.statusCode !== expected.status) problems.push(`status ${res.statusCode}, expected ${expected.status}`)
+  if (expected.status !== undefined && res.statusCode !== expected.status)
+    problems.push(`status ${res.statusCode}, expected ${expected.status}`)
   const type = String(res.headers['content-type'] ?? '')
   if (!type.startsWith('application/json')) problems.push(`content-type ${type}`)
   let body: any
@@ -139,13 +183,18 @@ export function envelopeProblems(res: Res, expected: { status?: number; code?: s
   if (top.length !== 1 || top[0] !== 'error') problems.push(`top-level keys ${top.join(',')}`)
   const e = body.error
   if (!e || typeof e !== 'object') return [...problems, 'no error object']
-  for (const k of Object.keys(e)) if (!['code', 'message', 'details', 'requestId'].includes(k)) problems.push(`unexpected error.${k}`)
-  if (typeof e.code !== 'string' || !/^[A-Z][A-Z_]+$/.test(e.code)) problems.push(`error.code ${JSON.stringify(e.code)}`)
-  if (expected.code !== undefined && e.code !== expected.code) problems.push(`code ${e.code}, expected ${expected.code}`)
+  for (const k of Object.keys(e))
+    if (!['code', 'message', 'details', 'requestId'].includes(k)) problems.push(`unexpected error.${k}`)
+  if (typeof e.code !== 'string' || !/^[A-Z][A-Z_]+$/.test(e.code))
+    problems.push(`error.code ${JSON.stringify(e.code)}`)
+  if (expected.code !== undefined && e.code !== expected.code)
+    problems.push(`code ${e.code}, expected ${expected.code}`)
   if (typeof e.message !== 'string' || e.message.length === 0) problems.push('error.message missing')
-  if ('details' in e && (!e.details || typeof e.details !== 'object' || Array.isArray(e.details))) problems.push('error.details is not an object')
+  if ('details' in e && (!e.details || typeof e.details !== 'object' || Array.isArray(e.details)))
+    problems.push('error.details is not an object')
   if (typeof e.requestId !== 'string' || e.requestId.length === 0) problems.push('error.requestId missing')
-  else if (e.requestId !== res.headers['x-request-id']) problems.push(`requestId ${e.requestId} differs from X-Request-Id ${String(res.headers['x-request-id'])}`)
+  else if (e.requestId !== res.headers['x-request-id'])
+    problems.push(`requestId ${e.requestId} differs from X-Request-Id ${String(res.headers['x-request-id'])}`)
   return problems
 }
 
