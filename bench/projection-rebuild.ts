@@ -20,7 +20,7 @@ import type { AppendToStream, EventMetadata, EventStore, NewEvent, Position } fr
 import { START } from '../src/events/event-store.ts'
 import { createPostgresEventStore } from '../src/events/postgres-event-store.ts'
 import { streams, streamTypes } from '../src/events/theme-events.ts'
-import { type ThemeEvent } from '../src/aggregates/theme/events.ts'
+import type { ThemeEvent } from '../src/aggregates/theme/events.ts'
 import { projections } from '../src/projections/index.ts'
 import type { Projection } from '../src/projections/projection.ts'
 import { rebuildProjection } from '../src/projections/rebuild.ts'

@@ -100,7 +100,7 @@ const lines = [
     : ['', 'API keys: `npm run keys -- create --store <store id>` (the demo keys were printed at first start).']),
   '',
 ]
-process.stdout.write(lines.join('\n') + '\n')
+process.stdout.write(`${lines.join('\n')}\n`)
 
 let stopping = false
 async function shutdown(signal: string) {

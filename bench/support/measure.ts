@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { SERVICE_NODE_FLAGS } from '../../src/service-node-flags.ts'
 

@@ -29,7 +29,7 @@ export async function seededServices(
     LOG_LEVEL: 'silent',
     ...env,
   })
-  let changeFeed
+  let changeFeed: ReturnType<typeof postgresChangeFeed> | undefined
   if (options.changeFeedUrl && process.env.BENCH_CHANGE_FEED !== 'off') {
     changeFeed = postgresChangeFeed({ connectionString: options.changeFeedUrl })
     await changeFeed.ready()

@@ -35,7 +35,7 @@ export async function lookUpAccessToken(
     ])
     .where('t.token_hash', '=', tokenHash)
     .executeTakeFirst()
-  if (!row || row.kind !== 'access') return { refused: 'unknown' }
+  if (row?.kind !== 'access') return { refused: 'unknown' }
   if (!(oauthResources(context.baseUrl) as readonly string[]).includes(row.resource)) return { refused: 'unknown' }
   if (row.revoked_at || row.grant_revoked_at) return { refused: 'revoked' }
   const expiresAt = new Date(row.expires_at).getTime()

@@ -108,7 +108,7 @@ export function redirectUriMatches(registered: string, requested: string): boole
 function loopbackParts(uri: string): { scheme: string; host: string; rest: string } | null {
   if (!validateRedirectUri(uri).ok) return null
   const raw = HIERARCHICAL.exec(uri)
-  if (!raw || raw[1] !== 'http') return null
+  if (raw?.[1] !== 'http') return null
   const authority = raw[2]!
   const m = /^(\[::1\]|127\.0\.0\.1|localhost)(?::(\d{1,5}))?$/.exec(authority)
   if (!m) return null

@@ -246,7 +246,7 @@ async function dailyChart(db: Kysely<Database>, storeId: string, f: Filters): Pr
   if (rows.length === 0) return null
   const end = f.to
     ? new Date(`${f.to}T00:00:00Z`)
-    : new Date(new Date(rows[0]!.occurred_at).toISOString().slice(0, 10) + 'T00:00:00Z')
+    : new Date(`${new Date(rows[0]!.occurred_at).toISOString().slice(0, 10)}T00:00:00Z`)
   const days = Array.from({ length: 14 }, (_, i) =>
     new Date(end.getTime() - (13 - i) * 86400_000).toISOString().slice(0, 10),
   )

@@ -39,7 +39,7 @@ export async function dashboardPlugin(app: FastifyInstance, services: Services):
       getToken: (request) => (request.body as Record<string, unknown> | undefined)?._csrf as string | undefined,
     })
 
-    dash.addHook('onSend', async (request, reply, payload) => {
+    dash.addHook('onSend', async (_request, reply, payload) => {
       reply.header('cache-control', 'no-store')
       reply.header('x-content-type-options', 'nosniff')
       reply.header('referrer-policy', 'same-origin')

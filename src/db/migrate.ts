@@ -39,6 +39,7 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before (and change) the typed schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider })
   const { error, results } = await migrator.migrateToLatest()

@@ -25,7 +25,7 @@ const nameOf = (text: string): string => {
 // text and named afterwards: given a config object, pg copies it property by property on every
 // query (normalizeQueryConfig): 3 to 7 µs per query under load (bench:mcp profiles).
 export function preparedStatements(client: pg.PoolClient): void {
-  const query = client.query as Function
+  const query = client.query as (...args: unknown[]) => unknown
   client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
     // The service's marked statements come through kysely, as a promise; any other call is pg's own
     // (a marked one then runs unnamed: the mark is a comment).
@@ -59,9 +59,11 @@ export function preparedStatements(client: pg.PoolClient): void {
 const SLOT = '\u0000slot:'
 
 export function compiledOnce<V extends Record<string, unknown>, R>(
+  // biome-ignore lint/suspicious/noExplicitAny: the builder is typed by its caller; here only compiled
   build: (db: Kysely<any>, values: V) => Compilable<R>,
 ) {
   const shapes = new Map<string, { sql: string; slots: ({ name: keyof V } | { fixed: unknown })[] }>()
+  // biome-ignore lint/suspicious/noExplicitAny: as above
   return (db: Kysely<any>, shape: string, values: V): CompiledQuery<R> => {
     let entry = shapes.get(shape)
     if (!entry) {
@@ -82,6 +84,7 @@ export function compiledOnce<V extends Record<string, unknown>, R>(
   }
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the query is compiled; any database type runs it
 export async function executeCompiled<R>(db: Kysely<any>, query: CompiledQuery<R>): Promise<R[]> {
   return (await db.executeQuery<R>(query)).rows
 }

@@ -13,7 +13,6 @@ import type { Services } from '../services.ts'
 import { sendAppError } from '../web/errors.ts'
 import { API_PATH } from './page.ts'
 import '../web/audit.ts'
-import { CSRF_HEADER } from './session.ts'
 
 // The editor's JSON routes: the very operations agents call over REST and MCP, mounted under
 // the editor's path, authenticated by the merchant's session (plus its CSRF token for every

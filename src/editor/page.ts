@@ -1,3 +1,4 @@
+import { escapeHtml } from '../web/html.ts'
 import type { EditorAssets } from './assets.ts'
 
 // The editor's HTML: an empty shell the bundled script fills in. No inline script or style;
@@ -20,9 +21,6 @@ export const EDITOR_CSP = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-
 export function editorPage(
   assets: EditorAssets,
   boot: { themeId: string; csrfToken: string; previewBase: string; themesUrl: string; activityUrl: string },
@@ -39,7 +37,7 @@ export function editorPage(
 <script type="module" src="${ASSET_PATH}/${assets.script.name}"></script>
 </head>
 <body>
-<div id="editor" data-theme-id="${escape(boot.themeId)}" data-csrf-token="${escape(boot.csrfToken)}" data-api="${API_PATH}" data-preview-base="${escape(boot.previewBase)}" data-themes-url="${escape(boot.themesUrl)}" data-activity-url="${escape(boot.activityUrl)}">
+<div id="editor" data-theme-id="${escapeHtml(boot.themeId)}" data-csrf-token="${escapeHtml(boot.csrfToken)}" data-api="${API_PATH}" data-preview-base="${escapeHtml(boot.previewBase)}" data-themes-url="${escapeHtml(boot.themesUrl)}" data-activity-url="${escapeHtml(boot.activityUrl)}">
 <p class="loading">Loading the editor…</p>
 </div>
 </body>
@@ -50,8 +48,8 @@ export function editorPage(
 export function editorMessagePage(title: string, message: string): string {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head>
-<body><main><h1>${escape(title)}</h1><p>${escape(message)}</p><p><a href="/dashboard/themes">Back to themes</a></p></main></body>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/dashboard/themes">Back to themes</a></p></main></body>
 </html>
 `
 }

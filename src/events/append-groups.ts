@@ -89,14 +89,21 @@ export function appendGroups(
         ) as CompiledQuery<GroupedRow>,
       )
     } catch (error) {
-      if (outcomeUnknown(error)) return () => members.forEach((m) => m.reject(error))
+      if (outcomeUnknown(error))
+        return () => {
+          for (const m of members) m.reject(error)
+        }
       const settled = await Promise.all(members.map(alone))
-      return () => settled.forEach((settle) => settle())
+      return () => {
+        for (const settle of settled) settle()
+      }
     }
     const byMember: GroupedRow[][] = members.map(() => [])
     for (const row of rows) if (Number(row.member) > 0) byMember[Number(row.member) - 1]!.push(row)
-    return () =>
-      members.forEach((m, i) => m.resolve(byMember[i]!.sort((a, b) => Number(a.ordinality) - Number(b.ordinality))))
+    return () => {
+      for (const [i, m] of members.entries())
+        m.resolve(byMember[i]!.sort((a, b) => Number(a.ordinality) - Number(b.ordinality)))
+    }
   }
 
   function pump(): void {

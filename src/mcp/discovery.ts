@@ -55,12 +55,10 @@ export const discoverySchema = z
     transport: z.object({
       type: z.literal('streamable-http'),
       stateless: z.literal(true).meta({ description: 'No Mcp-Session-Id: every POST stands alone.' }),
-      responses: z
-        .literal('application/json')
-        .meta({
-          description:
-            'Every request is answered with one JSON body; no SSE stream (GET with Accept: text/event-stream is 405).',
-        }),
+      responses: z.literal('application/json').meta({
+        description:
+          'Every request is answered with one JSON body; no SSE stream (GET with Accept: text/event-stream is 405).',
+      }),
       protocolVersions: z
         .array(z.string())
         .meta({ description: 'Negotiated in initialize; send the result as MCP-Protocol-Version on later requests.' }),

@@ -15,13 +15,10 @@ const jsonRpcMessage = z
     jsonrpc: z.literal('2.0'),
     id: id.optional(),
     method: z.string().meta({ description: `One of ${JSONRPC_METHODS.join(', ')}.`, examples: ['tools/call'] }),
-    params: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .meta({
-        description:
-          'tools/call: { name, arguments }; resources/read: { uri }; initialize: { protocolVersion, capabilities, clientInfo }.',
-      }),
+    params: z.record(z.string(), z.unknown()).optional().meta({
+      description:
+        'tools/call: { name, arguments }; resources/read: { uri }; initialize: { protocolVersion, capabilities, clientInfo }.',
+    }),
   })
   .meta({ description: 'A JSON-RPC 2.0 request or notification. A batch (array) is accepted for protocol 2025-03-26.' })
 
@@ -29,21 +26,16 @@ const jsonRpcResponse = z
   .object({
     jsonrpc: z.literal('2.0'),
     id: id.nullable(),
-    result: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .meta({
-        description:
-          'tools/call: { content: [{ type: "text", text }], structuredContent, isError? }. structuredContent is the REST data (paginated lists add `pagination`); a failure has isError: true and structuredContent { error: { code, message, details?, requestId } }.',
-      }),
+    result: z.record(z.string(), z.unknown()).optional().meta({
+      description:
+        'tools/call: { content: [{ type: "text", text }], structuredContent, isError? }. structuredContent is the REST data (paginated lists add `pagination`); a failure has isError: true and structuredContent { error: { code, message, details?, requestId } }.',
+    }),
     error: z
       .object({
-        code: z
-          .int()
-          .meta({
-            description:
-              '-32700 parse error, -32600 invalid request, -32601 unknown method, -32602 unknown tool or bad params, -32002 unknown resource, -32003 resource without the scope.',
-          }),
+        code: z.int().meta({
+          description:
+            '-32700 parse error, -32600 invalid request, -32601 unknown method, -32602 unknown tool or bad params, -32002 unknown resource, -32003 resource without the scope.',
+        }),
         message: z.string(),
         data: z
           .record(z.string(), z.unknown())

@@ -71,11 +71,16 @@ function shallow(node: Json, defs: Record<string, Json>): Json {
   const types = new Set<string>()
   const collect = (n: Json): boolean => {
     if (typeof n.$ref === 'string') return collect(defs[n.$ref.slice(8)] ?? {})
-    if (typeof n.type === 'string') return (types.add(n.type), true)
-    if (Array.isArray(n.type)) return (n.type.forEach((x) => types.add(String(x))), true)
+    if (typeof n.type === 'string' || Array.isArray(n.type)) {
+      for (const x of [n.type].flat()) types.add(String(x))
+      return true
+    }
     const branches = (n.anyOf ?? n.oneOf) as Json[] | undefined
     if (Array.isArray(branches)) return branches.every(collect)
-    if (n.const !== undefined) return (types.add(n.const === null ? 'null' : typeof n.const), true)
+    if (n.const !== undefined) {
+      types.add(n.const === null ? 'null' : typeof n.const)
+      return true
+    }
     return false
   }
   // A type that cannot be named in one word (any value) stays unconstrained.

@@ -199,16 +199,14 @@ export async function registerAuthorizeRoutes(
         )
 
       if (field('decision') !== 'allow')
-        return reply
-          .code(303)
-          .redirect(
-            redirectWith(tx.redirectUri, services.baseUrl, {
-              error: 'access_denied',
-              error_description: 'the merchant denied the request',
-              state: tx.state,
-            }),
-            303,
-          )
+        return reply.code(303).redirect(
+          redirectWith(tx.redirectUri, services.baseUrl, {
+            error: 'access_denied',
+            error_description: 'the merchant denied the request',
+            state: tx.state,
+          }),
+          303,
+        )
 
       const storeId = field('store_id') ?? ''
       const owned = await storesOf(services, merchant.merchantId, found.client.storeId)
@@ -218,16 +216,14 @@ export async function registerAuthorizeRoutes(
       const ticked = form.getAll('scope')
       const chosen = tx.scopes.filter((s) => ticked.includes(s))
       if (chosen.length === 0)
-        return reply
-          .code(303)
-          .redirect(
-            redirectWith(tx.redirectUri, services.baseUrl, {
-              error: 'access_denied',
-              error_description: 'the merchant granted no scope',
-              state: tx.state,
-            }),
-            303,
-          )
+        return reply.code(303).redirect(
+          redirectWith(tx.redirectUri, services.baseUrl, {
+            error: 'access_denied',
+            error_description: 'the merchant granted no scope',
+            state: tx.state,
+          }),
+          303,
+        )
 
       const { grantId } = await approveGrant(
         services.commands,

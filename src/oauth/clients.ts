@@ -94,15 +94,13 @@ export async function findClient(services: Services, clientId: string): Promise<
       fresh_until: freshUntil,
     })
     .onConflict((oc) =>
-      oc
-        .column('client_id')
-        .doUpdateSet({
-          client_name: doc.clientName,
-          redirect_uris: doc.redirectUris,
-          metadata: JSON.stringify(doc.raw),
-          fetched_at: now,
-          fresh_until: freshUntil,
-        }),
+      oc.column('client_id').doUpdateSet({
+        client_name: doc.clientName,
+        redirect_uris: doc.redirectUris,
+        metadata: JSON.stringify(doc.raw),
+        fetched_at: now,
+        fresh_until: freshUntil,
+      }),
     )
     .execute()
   return {

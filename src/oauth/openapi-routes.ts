@@ -6,12 +6,10 @@ import type { DocumentedRoute } from '../web/documented-route.ts'
 // client library parses that form.
 const oauthErrorSchema = z
   .object({
-    error: z
-      .string()
-      .meta({
-        description:
-          'invalid_request, invalid_client, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope, invalid_target, invalid_redirect_uri, invalid_client_metadata',
-      }),
+    error: z.string().meta({
+      description:
+        'invalid_request, invalid_client, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope, invalid_target, invalid_redirect_uri, invalid_client_metadata',
+    }),
     error_description: z.string(),
   })
   .meta({ description: 'RFC 6749 §5.2 error (not the API envelope).' })

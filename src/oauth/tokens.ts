@@ -244,7 +244,7 @@ export async function refresh(
       .where('token_hash', '=', tokenHash)
       .forUpdate()
       .executeTakeFirst()
-    if (!row || row.kind !== 'refresh' || row.client_id !== client.clientId)
+    if (row?.kind !== 'refresh' || row.client_id !== client.clientId)
       return fail(oauthError('invalid_grant', 'the refresh token is not valid'))
     const grant = await trx
       .selectFrom('oauth_grants')

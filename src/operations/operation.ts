@@ -28,6 +28,7 @@ export type OperationInput<P, Q, B> = Parsed<P> & Parsed<Q> & Parsed<B> & { expe
 
 // One contract operation, written once. The REST adapter takes params, query and body apart;
 // the MCP adapter takes their merge as tool arguments; both reach `run` through `invoke`.
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds operations of every input and output type
 export type OperationDefinition<I = any, O = any> = {
   operationId: string
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE'

@@ -288,12 +288,10 @@ export const publishThemeOperation = defineOperation({
 })
 
 export const previewDataSchema = z.object({
-  previewUrl: z
-    .string()
-    .meta({
-      description:
-        'Signed, short-lived URL rendering the draft with the real catalog. Append a path (/products/<id>, /collections/<id>, /pages/<slug>) to preview other pages; query parameters are kept.',
-    }),
+  previewUrl: z.string().meta({
+    description:
+      'Signed, short-lived URL rendering the draft with the real catalog. Append a path (/products/<id>, /collections/<id>, /pages/<slug>) to preview other pages; query parameters are kept.',
+  }),
   expiresAt: z.string(),
   themeId: z.string(),
   themeVersion: z

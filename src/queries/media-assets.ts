@@ -7,12 +7,10 @@ export const MEDIA_RESOURCE = 'media'
 export const mediaAssetSchema = z.object({
   id: z.string(),
   url: z.string().meta({ description: 'Absolute URL, to look at the image.' }),
-  themeUrl: z
-    .string()
-    .meta({
-      description:
-        'The value to put in theme image settings (section images, logo): a site-relative path for uploads, the https URL for registered URLs.',
-    }),
+  themeUrl: z.string().meta({
+    description:
+      'The value to put in theme image settings (section images, logo): a site-relative path for uploads, the https URL for registered URLs.',
+  }),
   source: z.enum(['upload', 'url']),
   contentType: z.string().nullable(),
   byteSize: z.number().int().nullable(),

@@ -172,6 +172,7 @@ export async function paginate<R extends { cursor_ts: string }, T>(
   args: PageArgs,
   list: {
     scope: CursorScope
+    // biome-ignore lint/suspicious/noExplicitAny: any table set; the row type R is what matters
     query: SelectQueryBuilder<Database, any, R>
     keys: { createdAt: string; id: string; direction: 'asc' | 'desc'; idOf: (row: R) => string }
     map: (row: R) => T

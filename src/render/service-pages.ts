@@ -182,7 +182,7 @@ export function checkoutPage(input: CheckoutInput): ServicePage {
 </tr></tbody>
 <tfoot>
 <tr><th scope="row" colspan="3">Subtotal</th><td class="num">${fmt(subtotal)}</td></tr>
-<tr><th scope="row" colspan="3">Delivery${freeShipping ? ' (free from ' + fmt(threshold ?? 0) + ')' : cheapest !== null ? ' (from)' : ''}</th><td class="num">${fmt(shipping)}</td></tr>
+<tr><th scope="row" colspan="3">Delivery${freeShipping ? ` (free from ${fmt(threshold ?? 0)})` : cheapest !== null ? ' (from)' : ''}</th><td class="num">${fmt(shipping)}</td></tr>
 <tr><th scope="row" colspan="3">Cash-on-delivery fee</th><td class="num">${fmt(codFee)}</td></tr>
 <tr class="grand"><th scope="row" colspan="3">Estimated total</th><td class="num">${fmt(total)}</td></tr>
 </tfoot>

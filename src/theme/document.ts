@@ -41,11 +41,9 @@ export const themeTokensSchema = strictObject({
   primaryColor: color('Main brand color: buttons, links, accents.'),
   secondaryColor: color('Second brand color: highlights and the announcement bar.'),
   font: z.enum(FONTS).meta({ description: `Font family for the whole storefront. One of ${FONTS.join(', ')}.` }),
-  logo: url('Logo image URL, for example a media asset URL from listMedia (GET /api/v1/media).')
-    .nullable()
-    .meta({
-      description: 'Logo image URL (https:// or a site-relative /path), or null to show the store name as text.',
-    }),
+  logo: url('Logo image URL, for example a media asset URL from listMedia (GET /api/v1/media).').nullable().meta({
+    description: 'Logo image URL (https:// or a site-relative /path), or null to show the store name as text.',
+  }),
 }).meta({ description: 'Design tokens shared by every template and page.' })
 
 const navigationLink = {
@@ -113,12 +111,10 @@ export const pageSchema = strictObject({
     min: 1,
   }),
   layout: layoutSchema,
-  status: z
-    .enum(PAGE_STATUSES)
-    .meta({
-      description:
-        "'published' pages are reachable on the live storefront once the theme is published; 'draft' pages only in previews.",
-    }),
+  status: z.enum(PAGE_STATUSES).meta({
+    description:
+      "'published' pages are reachable on the live storefront once the theme is published; 'draft' pages only in previews.",
+  }),
 }).meta({ description: 'A custom page such as About or Contact (not cart, checkout or product pages).' })
 
 export const templatesSchema = strictObject({

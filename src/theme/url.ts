@@ -77,6 +77,7 @@ function decodePercent(value: string): string {
 // Browsers drop ASCII tab/newline anywhere in a URL and leading C0/space; we also
 // drop other invisibles so no spelling of a scheme slips past the comparison.
 const IGNORABLE =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: the ranges name single code units on purpose (lone marks included)
   /[\u0000-\u0020\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff\ufff0-\uffff]/g
 
 /** The dangerous scheme a URL would resolve to after any decoding a browser or a sloppy renderer might apply, or null. */

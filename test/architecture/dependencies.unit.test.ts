@@ -48,7 +48,7 @@ export function edges(): Edge[] {
     for (const m of text.matchAll(IMPORT)) {
       const spec = m[1] ?? m[2] ?? m[3]!
       const target = resolve(dirname(file), spec)
-      if (!target.startsWith(SRC + '/')) continue
+      if (!target.startsWith(`${SRC}/`)) continue
       const from = unit(file)
       const to = unit(target)
       if (from !== to) out.push({ from, to, file: relative(SRC, file), target: relative(SRC, target) })

@@ -107,7 +107,7 @@ t.test(
     t.equal(!expired.ok && expired.refusal.reason, 'expired', 'an expired key is refused on lookup')
 
     // Unknown credentials are not cached.
-    const unknown = 'sk_live_' + 'x'.repeat(43)
+    const unknown = `sk_live_${'x'.repeat(43)}`
     for (let i = 0; i < 2; i++) {
       const r = await s.counted(() => s.auth(unknown))
       t.same(r.statements, ['api_keys'], 'an unknown key is looked up every time')
@@ -148,7 +148,7 @@ t.test(
 
 t.test('OAuth access tokens: cached; a revoked grant stops them within 1 s', async (t) => {
   const s = await setup(t)
-  const token = 'sfat_' + 'a'.repeat(43)
+  const token = `sfat_${'a'.repeat(43)}`
   const expires = new Date(Date.now() + 3600_000)
   await sql`insert into oauth_grants (grant_id, store_id, merchant_id, client_id, client_name, verified, scopes) values ('gr_1', ${STORE_A}, 'mer_x', 'sfc_x', 'Agent', true, ${SCOPES as unknown as string[]})`.execute(
     s.db,
@@ -173,7 +173,7 @@ t.test('last_used_at: noted in memory, written in one statement per table', asyn
   await sql`insert into oauth_grants (grant_id, store_id, merchant_id, client_id, client_name, verified, scopes) values ('gr_2', ${STORE_A}, 'mer_x', 'sfc_y', 'Agent', true, '{}')`.execute(
     s.db,
   )
-  const token = 'sfat_' + 'b'.repeat(43)
+  const token = `sfat_${'b'.repeat(43)}`
   await sql`insert into oauth_tokens (token_hash, token_id, kind, grant_id, client_id, store_id, scopes, resource, expires_at)
             values (${hashCredential(token)}, 'tok_2', 'access', 'gr_2', 'sfc_y', ${STORE_A}, '{}', 'http://storefront.test/api/v1', ${new Date(Date.now() + 3600_000).toISOString()})`.execute(
     s.db,

@@ -136,7 +136,6 @@ t.test('concurrent publishes of different themes in one store: exactly one is ac
     .filter((e) => e.type === 'LiveThemeChanged')
     .map((e) => e.data as { themeId: string; previousThemeId: string | null })
   t.equal(changes.length, themes.length)
-  changes.forEach((c, i) =>
-    t.equal(c.previousThemeId, i === 0 ? null : changes[i - 1]!.themeId, 'each change names the one before it'),
-  )
+  for (const [i, c] of changes.entries())
+    t.equal(c.previousThemeId, i === 0 ? null : changes[i - 1]!.themeId, 'each change names the one before it')
 })

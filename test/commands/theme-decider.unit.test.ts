@@ -32,6 +32,7 @@ function given(events: ThemeEvent[]) {
     when(command: ThemeCommand, context = ctx) {
       const result = decide(command, state, context)
       return {
+        // biome-ignore lint/suspicious/noThenProperty: given/when/then reads as the spec it is; never awaited
         then(expected: ThemeEvent['type'][]) {
           if (!result.ok) throw new Error(`expected events, got ${result.error.code}: ${result.error.message}`)
           return result.value.map((e) => e.type).join(',') === expected.join(',')

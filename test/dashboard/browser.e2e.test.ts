@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import t from 'tap'
-import { chromium, type Page } from 'playwright-core'
+import { chromium } from 'playwright-core'
 import { DEFAULT_AGENT_SCOPES } from '../../src/auth/scopes.ts'
 import { STORE_A, testApp } from '../support/app.ts'
 import { authorized, registeredClient } from '../oauth/support.ts'

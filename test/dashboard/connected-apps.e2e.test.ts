@@ -156,11 +156,8 @@ t.test('a dashboard app shows its OAuth access; Revoke there, and deleting the a
   t.match(appPage.body, /App created in this dashboard/)
   const action = `/dashboard/developer/apps/${row.app_id}/grants/${first.grant.grantId}/revoke`
   t.match(appPage.body, action)
-  t.equal(
-    (await b.post(action, {}, { csrf: (await b.get('/dashboard/developer'), b.csrf()) })).statusCode,
-    404,
-    "another store's merchant",
-  )
+  await b.get('/dashboard/developer')
+  t.equal((await b.post(action, {}, { csrf: b.csrf() })).statusCode, 404, "another store's merchant")
   await a.get(`/dashboard/developer/apps/${row.app_id}`)
   const revoked = await a.post(action, {})
   t.equal(revoked.statusCode, 303)

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { bearer, STORE_A, STORE_B, testApp } from '../support/app.ts'
+import { bearer, STORE_A, testApp } from '../support/app.ts'
 import { Browser, EMAIL_A, EMAIL_B, hiddenFields, passwordOf } from './support.ts'
 
 t.test('merchant actions: apps, keys, publish, rollback, isolation, bad input', async (t) => {

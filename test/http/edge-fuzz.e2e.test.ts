@@ -55,9 +55,9 @@ const BAD_JSON = [
 const MUTATING = [
   {
     method: 'POST',
-    url: (id: string) => `/api/v1/themes`,
+    url: (_id: string) => `/api/v1/themes`,
     tool: 'create_theme',
-    args: (id: string) => ({ name: 'x', provider: 'fz' }),
+    args: (_id: string) => ({ name: 'x', provider: 'fz' }),
   },
   {
     method: 'PATCH',

@@ -31,6 +31,7 @@ const WEIRD_STRINGS = [
   'ﷺ'.repeat(30),
   '../../etc/passwd',
   '%00',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as text
   '${7*7}{{7*7}}',
   "'; drop table events; --",
   '__proto__',

@@ -136,7 +136,7 @@ t.test('unstorable text is reported at its path, in a value or in a key, and not
   const payload = {
     operations: [
       { op: 'updateSection', sectionId: w.ids.sectionId, settings: { heading: 'fine' } },
-      { op: 'updateSection', sectionId: w.ids.sectionId, settings: { heading: 'a\u0000b', ['sub\ud800title']: 'x' } },
+      { op: 'updateSection', sectionId: w.ids.sectionId, settings: { heading: 'a\u0000b', 'sub\ud800title': 'x' } },
     ],
   }
   const res = await w.call({

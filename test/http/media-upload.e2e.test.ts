@@ -104,7 +104,7 @@ t.test('uploadMedia', async (t) => {
     t.same(served.rawPayload, png, 'the bytes are served back unchanged')
   })
 
-  await t.test('the type comes from the bytes: SVG and non-images are refused with 415', async (t) => {
+  await t.test('the type comes from the bytes: SVG and non-images are refused with 415', async (_t) => {
     await refused('multipart SVG', multipart([file(SVG, 'logo.svg', 'image/svg+xml')]), 415, 'UNSUPPORTED_MEDIA_TYPE')
     await refused(
       'multipart SVG named .png',
@@ -127,7 +127,7 @@ t.test('uploadMedia', async (t) => {
     )
   })
 
-  await t.test('oversize uploads are refused with 413', async (t) => {
+  await t.test('oversize uploads are refused with 413', async (_t) => {
     await refused('multipart over 5 MiB', multipart([file(bigPng(5 * MiB + 64 * 1024))]), 413, 'PAYLOAD_TOO_LARGE')
     await refused(
       'JSON body over the body limit',
@@ -147,7 +147,7 @@ t.test('uploadMedia', async (t) => {
     t.equal(viaJson.statusCode, 201, `dataBase64, documented "at most 5 MiB" (${viaJson.body.slice(0, 160)})`)
   })
 
-  await t.test('malformed uploads: 400', async (t) => {
+  await t.test('malformed uploads: 400', async (_t) => {
     await refused('nothing', json({}), 400, 'VALIDATION_FAILED')
     await refused(
       'two sources',

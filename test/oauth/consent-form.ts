@@ -1,7 +1,7 @@
 // Reads the consent page the way a browser submits it: hidden fields, ticked boxes, the store.
 export type ConsentForm = { hidden: Record<string, string>; scopes: { value: string; checked: boolean }[] }
 
-const unescape = (s: string) =>
+const decodeEntities = (s: string) =>
   s
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
@@ -12,9 +12,9 @@ const unescape = (s: string) =>
 export function readConsentForm(html: string): ConsentForm {
   const hidden: Record<string, string> = {}
   for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-    hidden[unescape(m[1]!)] = unescape(m[2]!)
+    hidden[decodeEntities(m[1]!)] = decodeEntities(m[2]!)
   const scopes = [...html.matchAll(/<input type="checkbox" name="scope" value="([^"]+)"( checked)?>/g)].map((m) => ({
-    value: unescape(m[1]!),
+    value: decodeEntities(m[1]!),
     checked: m[2] !== undefined,
   }))
   return { hidden, scopes }

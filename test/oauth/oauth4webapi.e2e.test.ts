@@ -64,7 +64,7 @@ t.test(
     t.equal(consent.status, 200)
     const csp = consent.headers.get('content-security-policy')!
     t.match(csp, /frame-ancestors 'none'/)
-    t.match(csp, new RegExp(`form-action 'self' http://127\\.0\\.0\\.1:\\d+`))
+    t.match(csp, /form-action 'self' http:\/\/127\.0\.0\.1:\d+/)
     const html = await consent.text()
     t.match(html, /oauth4webapi agent/)
     t.match(html, /unverified/)

@@ -15,7 +15,7 @@ export type HttpResponse = {
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
 const DOC_ID = 'https://openapi.test/openapi.json'
-const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1')
+const pointerSegment = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1')
 
 export type OpenApiValidator = {
   document: Json
@@ -38,7 +38,7 @@ export function openApiValidator(document: Json): OpenApiValidator {
         operations.set(operation.operationId, {
           method: method.toUpperCase(),
           path,
-          pointer: `/paths/${escape(path)}/${method}`,
+          pointer: `/paths/${pointerSegment(path)}/${method}`,
           operation,
         })
     }
@@ -84,11 +84,11 @@ export function openApiValidator(document: Json): OpenApiValidator {
             : null
     if (!key)
       return [`${operationId}: status ${status} is not documented (documented: ${Object.keys(responses).join(', ')})`]
-    const { node: response, pointer } = deref(responses[key], `${entry.pointer}/responses/${escape(key)}`)
+    const { node: response, pointer } = deref(responses[key], `${entry.pointer}/responses/${pointerSegment(key)}`)
 
     const optional = new Set((opts.optionalHeaders ?? []).map((h) => h.toLowerCase()))
     for (const [name, header] of Object.entries<Json>(response.headers ?? {})) {
-      const { node: h, pointer: hp } = deref(header, `${pointer}/headers/${escape(name)}`)
+      const { node: h, pointer: hp } = deref(header, `${pointer}/headers/${pointerSegment(name)}`)
       const raw = res.headers[name.toLowerCase()]
       if (raw === undefined) {
         if (!optional.has(name.toLowerCase()))
@@ -127,7 +127,7 @@ export function openApiValidator(document: Json): OpenApiValidator {
     } catch {
       return [...problems, `${operationId} ${status}: body is not JSON`]
     }
-    const v = schemaValidator(`${pointer}/content/${escape(contentType)}/schema`)
+    const v = schemaValidator(`${pointer}/content/${pointerSegment(contentType)}/schema`)
     if (!v(body)) problems.push(`${operationId} ${status}: body does not match the schema: ${errorsText(v.errors)}`)
     return problems
   }

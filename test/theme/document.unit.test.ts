@@ -195,7 +195,7 @@ t.test('sectionCatalogueJsonSchema describes every type as plain JSON', async (t
   t.same(blocks.hero, [])
   t.equal(catalogue.sections.find((s) => s.type === 'product-details')?.requiredIn, 'product')
   const richBody = (
-    catalogue.sections.find((s) => s.type === 'rich-text')?.settingsSchema.properties as Record<
+    catalogue.sections.find((s) => s.type === 'rich-text')!.settingsSchema.properties as Record<
       string,
       Record<string, unknown>
     >

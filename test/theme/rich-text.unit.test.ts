@@ -119,7 +119,7 @@ t.test('hostile inputs come out inert', async (t) => {
     '<body onload=alert(1)>',
     '<base href="https://evil.example/">',
     '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-    '<p>' + '<b>'.repeat(5000) + 'deep' + '</b>'.repeat(5000) + '</p>',
+    `<p>${'<b>'.repeat(5000)}deep${'</b>'.repeat(5000)}</p>`,
   ]
   for (const input of inputs) {
     const out = sanitizeRichText(input)

@@ -45,7 +45,7 @@ export async function startService(t: T, timeoutMs = 120_000): Promise<Banner & 
   const banner = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start banner within ${timeoutMs} ms:\n${out}`)), timeoutMs)
     const check = () => {
-      const m = /\nStorefront theme service on [\s\S]*?\nDemo API keys[^\n]*\n(?:  [^\n]+\n)+\n/.exec(out)
+      const m = /\nStorefront theme service on [\s\S]*?\nDemo API keys[^\n]*\n(?: {2}[^\n]+\n)+\n/.exec(out)
       if (m) {
         clearTimeout(timer)
         child.stdout.off('data', check)

@@ -6,7 +6,10 @@ import { Utf8Memo } from '../../src/web/utf8-memo.ts'
 t.test('the bytes the encoder makes, made once while held', async (t) => {
   const memo = new Utf8Memo(4, 1024 * 1024)
   let made = 0
-  const encode = (text: string) => (made++, Buffer.from(text))
+  const encode = (text: string) => {
+    made++
+    return Buffer.from(text)
+  }
   for (const text of ['{"a":"b"}', '{"dash":"–","emoji":"😀"}', '']) {
     t.equal(memo.of(text, encode).toString('utf8'), text)
     t.equal(memo.of(text, encode), memo.of(text, encode), 'the same buffer again')
@@ -30,7 +33,10 @@ t.test('bounded by count and by bytes', async (t) => {
 t.test('the oldest go first', async (t) => {
   const memo = new Utf8Memo(2, 1024)
   let made = 0
-  const encode = (text: string) => (made++, Buffer.from(text))
+  const encode = (text: string) => {
+    made++
+    return Buffer.from(text)
+  }
   memo.of('a', encode)
   memo.of('b', encode)
   memo.of('c', encode)

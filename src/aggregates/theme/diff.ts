@@ -135,14 +135,17 @@ function listDiff<T extends Identified, C>(
   const added: { index: number; item: T }[] = []
   const moved: Moved[] = []
   const changed: C[] = []
-  after.forEach((item, index) => {
+  for (const [index, item] of after.entries()) {
     const from = oldIndex.get(item.id)
     const prior = from === undefined ? undefined : before[from]!
-    if (prior === undefined || prior.type !== item.type) return added.push({ index, item })
+    if (prior === undefined || prior.type !== item.type) {
+      added.push({ index, item })
+      continue
+    }
     if (!stable.has(item.id)) moved.push({ id: item.id, from: from!, to: index })
     const c = change(prior, item)
     if (c) changed.push(c)
-  })
+  }
   const removed = before.flatMap((item, index) => {
     const now = after.find((x) => x.id === item.id)
     return newIds.has(item.id) && now?.type === item.type ? [] : [{ index, id: item.id, type: item.type }]

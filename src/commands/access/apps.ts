@@ -20,7 +20,7 @@ export const MAX_KEYS_PER_APP = 50
 const hintOf = (secret: string) => `…${secret.slice(-4)}`
 
 function audited<T>(
-  deps: CommandDeps,
+  _deps: CommandDeps,
   ctx: CommandContext,
   event: AccessEvent,
   write: (trx: Transaction<Database>) => Promise<void>,

@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '../../db/database.ts'
 import { streams, streamTypes } from '../../events/theme-events.ts'
-import {
-  type OAuthGrantEvent,
-  type OAuthGrantRevocationReason,
-  type OAuthTokenRevocationReason,
+import type {
+  OAuthGrantEvent,
+  OAuthGrantRevocationReason,
+  OAuthTokenRevocationReason,
 } from '../../events/oauth-events.ts'
 import { metadataFor, type CommandContext, type CommandDeps } from '../context.ts'
 

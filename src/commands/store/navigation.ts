@@ -29,14 +29,19 @@ export function decideNavigation(
 ): Result<NavigationEvent[]> {
   const issues: LocatedIssue[] = []
   const next = new Map(current.map((m) => [m.handle, m]))
-  input.menus.forEach((menu, i) => {
+  for (const [i, menu] of input.menus.entries()) {
     const checked = validateNavigation(menu.items, `menus[${i}].items`)
-    if (!checked.ok) return issues.push(...checked.issues)
-    if (menu.title !== undefined && /[<>]/.test(menu.title))
-      return issues.push({ path: `menus[${i}].title`, code: 'UNSAFE_CONTENT', message: 'a menu title is plain text' })
+    if (!checked.ok) {
+      issues.push(...checked.issues)
+      continue
+    }
+    if (menu.title !== undefined && /[<>]/.test(menu.title)) {
+      issues.push({ path: `menus[${i}].title`, code: 'UNSAFE_CONTENT', message: 'a menu title is plain text' })
+      continue
+    }
     const title = menu.title ?? next.get(menu.handle)?.title ?? menu.handle
     next.set(menu.handle, { handle: menu.handle, title, items: checked.navigation })
-  })
+  }
   if (next.size > MENU_LIMIT)
     issues.push({ path: 'menus', code: 'LIMIT_EXCEEDED', message: `a store has at most ${MENU_LIMIT} menus` })
   if (issues.length > 0) return invalid(issues)

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../events/event-store.ts'
 import { streams, streamTypes, type StoreThemesEvent } from '../../events/theme-events.ts'
-import { type ThemeEvent } from '../../aggregates/theme/events.ts'
+import type { ThemeEvent } from '../../aggregates/theme/events.ts'
 import { documentReferences } from '../../theme/validate.ts'
 import { defaultThemeDocument, type ThemeDocument } from '../../theme/document.ts'
 import type { CommandContext, CommandDeps } from '../context.ts'

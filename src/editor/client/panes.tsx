@@ -158,6 +158,7 @@ function Blocks(props: {
         ))}
       </ol>
       {open ? (
+        // biome-ignore lint/a11y/useSemanticElements: a fieldset's legend and box styles fight the pane's layout; a named group says the same
         <div class="block-settings" id="block-settings" role="group" aria-labelledby="block-settings-title">
           <h4 id="block-settings-title">{title(open, openIndex)} settings</h4>
           {schema ? (

@@ -50,6 +50,7 @@ export function Preview(props: { src: string; selectedId: string | null; onSelec
   const px = WIDTHS[width]
   return (
     <section class="preview" aria-label="Preview">
+      {/* biome-ignore lint/a11y/useSemanticElements: a toolbar of toggle buttons, not a form's fieldset */}
       <div class="toolbar" role="group" aria-label="Preview width">
         {(Object.keys(WIDTHS) as Width[]).map((w) => (
           <button key={w} type="button" aria-pressed={w === width} onClick={() => setWidth(w)}>

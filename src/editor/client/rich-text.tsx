@@ -719,6 +719,7 @@ export function RichTextEditor(props: {
           ) : null}
         </div>
       ) : null}
+      {/* biome-ignore lint/a11y/useSemanticElements: a contenteditable rich-text area; a textarea cannot hold formatting */}
       <div
         ref={box}
         id={id}

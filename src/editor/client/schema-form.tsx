@@ -100,6 +100,7 @@ function Shell(props: {
       <div class="label-row">
         {/* A contenteditable is not labelable: it names itself with aria-labelledby instead. */}
         {props.labelId ? (
+          // biome-ignore lint/a11y/noLabelWithoutControl lint/a11y/useKeyWithClickEvents: the area is keyboard-focusable itself; the click only mirrors what label-for does for inputs
           <label id={props.labelId} onClick={() => document.getElementById(props.id)?.focus()}>
             {props.label}
           </label>

@@ -16,13 +16,10 @@ export const themeSummarySchema = z.object({
   name: z.string(),
   provider: z.string().meta({ description: 'The kind of agent that created it (claude, chatgpt, cursor, ...).' }),
   status: themeStatusSchema,
-  version: z
-    .number()
-    .int()
-    .meta({
-      description:
-        'Grows with every applied change. Send it back as If-Match or expectedVersion to avoid overwriting a concurrent change.',
-    }),
+  version: z.number().int().meta({
+    description:
+      'Grows with every applied change. Send it back as If-Match or expectedVersion to avoid overwriting a concurrent change.',
+  }),
   createdAt: timestamp,
   updatedAt: timestamp,
   publishedAt: timestamp.nullable(),

@@ -116,11 +116,12 @@ export function sectionsOf(
   const out: LocatedSection[] = []
   for (const [template, layout] of Object.entries(theme.document.templates) as [string, Section[]][]) {
     if (filter.pageId || (filter.template && filter.template !== template)) continue
-    layout.forEach((section, index) => out.push({ section, location: { template } as SectionTarget, index }))
+    for (const [index, section] of layout.entries())
+      out.push({ section, location: { template } as SectionTarget, index })
   }
   for (const page of theme.document.pages) {
     if (filter.template || (filter.pageId && filter.pageId !== page.id)) continue
-    page.layout.forEach((section, index) => out.push({ section, location: { pageId: page.id }, index }))
+    for (const [index, section] of page.layout.entries()) out.push({ section, location: { pageId: page.id }, index })
   }
   return out
 }
