@@ -1,4 +1,4 @@
-// Full command throughput: applyThemeEdits (src/commands/theme/handlers.ts) with a batch of
+// Full command throughput: applyThemeEdits (src/commands/theme.ts) with a batch of
 // 10 operations — load, decide, append with the inline projections — on a store seeded by
 // seedDemo, from 1 and 8 concurrent callers, each on its own draft theme.
 // Baseline, same run: the plain SQL a command must at least do — claim the stream version,
@@ -11,7 +11,6 @@ import pg from 'pg'
 import type { Kysely } from 'kysely'
 import type { CommandDeps } from '../src/commands/context.ts'
 import { metadataFor } from '../src/commands/context.ts'
-import { applyThemeEdits } from '../src/commands/theme/handlers.ts'
 import type { Database } from '../src/db/database.ts'
 import type { EventShape, ReadStreamOptions } from '../src/events/event-store.ts'
 import { createPostgresEventStore, type PostgresEventStore } from '../src/events/postgres-event-store.ts'
@@ -32,6 +31,7 @@ import {
   table,
   type Summary,
 } from './support/measure.ts'
+import { applyThemeEdits } from '../src/commands/theme.ts'
 import { agentContext, draftThemes, seededServices, tenOperations } from './support/services.ts'
 
 const seconds = numberArg('seconds', 10)

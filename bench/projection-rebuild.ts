@@ -14,12 +14,9 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import pg from 'pg'
-import { applyEdits } from '../src/commands/theme/apply-edits.ts'
-import type { Edit } from '../src/commands/theme/edits.ts'
 import type { AppendToStream, EventMetadata, EventStore, NewEvent, Position } from '../src/events/event-store.ts'
 import { START } from '../src/events/event-store.ts'
 import { createPostgresEventStore } from '../src/events/postgres-event-store.ts'
-import { streams, streamTypes } from '../src/events/theme-events.ts'
 import type { ThemeEvent } from '../src/aggregates/theme/events.ts'
 import { projections } from '../src/projections/index.ts'
 import type { Projection } from '../src/projections/projection.ts'
@@ -38,6 +35,11 @@ import {
   verdict,
   type Cpu,
 } from './support/measure.ts'
+import { applyEdits } from '../src/aggregates/theme/apply-edits.ts'
+import type { Edit } from '../src/aggregates/theme/edits.ts'
+import { themeStream } from '../src/aggregates/theme/events.ts'
+import { storeThemesStream } from '../src/aggregates/store-themes/events.ts'
+import { navigationStream } from '../src/aggregates/navigation/events.ts'
 
 const STORES = numberArg('stores', 100)
 const THEMES = numberArg('themes-per-store', 20)
@@ -115,8 +117,8 @@ function storeAppends(s: number, life: ThemeEvent[][], t0: number): AppendToStre
   const registry: NewEvent[] = []
   const navAt = at()
   appends.push({
-    streamId: streams.navigation(storeId),
-    streamType: streamTypes.navigation,
+    streamId: navigationStream(storeId),
+    streamType: navigationStream.type,
     storeId,
     expected: 'no_stream',
     events: [
@@ -173,16 +175,16 @@ function storeAppends(s: number, life: ThemeEvent[][], t0: number): AppendToStre
       registry.push({ type: 'LiveThemeChanged', data: { themeId, previousThemeId: null, at: when }, metadata: m })
     }
     appends.push({
-      streamId: streams.theme(themeId),
-      streamType: streamTypes.theme,
+      streamId: themeStream(themeId),
+      streamType: themeStream.type,
       storeId,
       expected: 'no_stream',
       events,
     })
   }
   appends.push({
-    streamId: streams.storeThemes(storeId),
-    streamType: streamTypes.storeThemes,
+    streamId: storeThemesStream(storeId),
+    streamType: storeThemesStream.type,
     storeId,
     expected: 'no_stream',
     events: registry,

@@ -38,7 +38,7 @@ async function serve(cached: boolean): Promise<void> {
   const { seededServices, agentContext } = await import('./support/services.ts')
   const { buildApp } = await import('../src/http/app.ts')
   const { createStorefrontPlugin, storefrontPlugin } = await import('../src/storefront/plugin.ts')
-  const { createTheme, applyThemeEdits, publishTheme } = await import('../src/commands/theme/handlers.ts')
+  const { createTheme, applyThemeEdits, publishTheme } = await import('../src/commands/theme.ts')
   const { issuePreviewToken } = await import('../src/preview/tokens.ts')
   const { listProducts, listCollections } = await import('../src/queries/commerce/index.ts')
   const { listMediaAssets } = await import('../src/queries/media-assets.ts')

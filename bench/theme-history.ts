@@ -13,8 +13,8 @@ import { migrateToLatest } from '../src/db/migrate.ts'
 import { loadConfig } from '../src/config.ts'
 import { createServices } from '../src/services.ts'
 import { seedDemo } from '../src/seed/seed-demo.ts'
-import { applyThemeEdits, createTheme } from '../src/commands/theme/handlers.ts'
 import { themeAt } from '../src/aggregates/theme/history.ts'
+import { applyThemeEdits, createTheme } from '../src/commands/theme.ts'
 import { diffRefs, readThemeHistory, resolveRef } from '../src/queries/themes/history.ts'
 
 const arg = (name: string, fallback: number) => {

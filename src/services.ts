@@ -15,7 +15,8 @@ import { ContextJsonCache } from './queries/context/context-json-cache.ts'
 import { StoreScopedCache, type CacheResult } from './notifications/store-scoped-cache.ts'
 import { readCache } from './metrics/registry.ts'
 import { refusalAuditLimiter } from './commands/refusal-audit-limit.ts'
-import { createThemeCache } from './commands/theme/theme-cache.ts'
+import { createStreamCache } from './commands/stream-cache.ts'
+import { themeStream } from './aggregates/theme/events.ts'
 import { CredentialCache } from './auth/credential-cache.ts'
 import { LastUsedRecorder } from './auth/last-used.ts'
 import { disabledChangeFeed, type ChangeFeed } from './notifications/change-feed.ts'
@@ -70,7 +71,7 @@ export function createServices(input: {
       ])
       return { productIds, collectionIds }
     },
-    themeSnapshot: (themeId) => readThemeSnapshot(db, themeId),
+    snapshots: { [themeStream.type]: (themeId) => readThemeSnapshot(db, themeId) },
     admitRefusalAudit,
     serialized: (streamIds, fn) =>
       input.db.transaction().execute(async (trx) => {
@@ -78,8 +79,8 @@ export function createServices(input: {
         return fn(commandDeps(trx))
       }),
   })
-  // Only the pool's deps cache themes: a command holding its locks reads them fresh.
-  const commands: CommandDeps = { ...commandDeps(input.db), themes: createThemeCache() }
+  // Only the pool's deps cache streams: a command holding its locks reads them fresh.
+  const commands: CommandDeps = { ...commandDeps(input.db), streams: createStreamCache() }
   const eventStore = commands.eventStore
   const changeFeed = input.changeFeed ?? disabledChangeFeed()
   const read: ReadContext = {

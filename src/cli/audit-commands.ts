@@ -1,8 +1,8 @@
 import type { RecordedEvent } from '../events/event-store.ts'
 import { START } from '../events/event-store.ts'
-import { streams } from '../events/theme-events.ts'
 import type { ThemeEvent } from '../aggregates/theme/events.ts'
 import { fold } from '../aggregates/theme/state.ts'
+import { themeStream } from '../aggregates/theme/events.ts'
 import type { Services } from '../services.ts'
 
 // Auditors' tools: events as NDJSON, and any theme as it was at a point in the log.
@@ -35,7 +35,7 @@ export async function exportEvents(
 }
 
 export async function themeAt(s: Services, opts: { themeId: string; position?: number; time?: Date }) {
-  const events = await s.eventStore.readStream<ThemeEvent>(streams.theme(opts.themeId), {
+  const events = await s.eventStore.readStream<ThemeEvent>(themeStream(opts.themeId), {
     ...(opts.position !== undefined ? { toPosition: opts.position } : {}),
     ...(opts.time ? { toTime: opts.time } : {}),
   })

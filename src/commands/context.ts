@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/database.ts'
-import type { ThemeSnapshot } from '../aggregates/theme/state.ts'
 import type { EventMetadata } from '../events/event-store.ts'
 import type { PostgresEventStore } from '../events/postgres-event-store.ts'
 import type { KnownReferences } from '../theme/validate.ts'
-import type { ThemeCache } from './theme/theme-cache.ts'
+import type { StreamCache } from './stream-cache.ts'
+
+// A stream's state as a projection last saw it, and the stream's current version: the handler
+// replays only the events past snapshotVersion.
+export type Snapshot = { state: unknown; snapshotVersion: number; streamVersion: number }
 
 // What every command handler needs from the outside world, passed in so handlers stay testable.
 export type CommandDeps = {
@@ -17,15 +20,16 @@ export type CommandDeps = {
     storeId: string,
     refs: { productIds: Set<string>; collectionIds: Set<string> },
   ) => Promise<KnownReferences>
-  // The theme as a snapshot last saw it (the themes projection), and its stream's current version.
-  themeSnapshot: (themeId: string) => Promise<ThemeSnapshot | null>
+  // Snapshots by stream type, for aggregates a projection keeps whole (the themes projection),
+  // read by the aggregate's id.
+  snapshots: Partial<Record<string, (id: string) => Promise<Snapshot | null>>>
   // Whether this refusal still gets an activity row (refusal-audit-limit.ts); all do when absent.
   admitRefusalAudit?: (ctx: CommandContext) => boolean
   // Runs fn in one transaction holding these streams' append locks, with deps bound to it.
   serialized: <T>(streamIds: string[], fn: (deps: CommandDeps) => Promise<T>) => Promise<T>
-  // Themes this process last wrote or read (theme-cache.ts). Absent: every command reads fresh
+  // Streams this process last wrote or read (stream-cache.ts). Absent: every command reads fresh
   // (deps bound to a transaction holding locks never use it).
-  themes?: ThemeCache
+  streams?: StreamCache
 }
 
 // Who is asking, and through which door (the event metadata a command's events will carry).

@@ -1,47 +1,27 @@
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
 import { sql, type Kysely } from 'kysely'
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration'
-import * as eventStore from './migrations/0001-event-store.ts'
-import * as projections from './migrations/0002-projections.ts'
-import * as commerce from './migrations/0003-commerce.ts'
-import * as access from './migrations/0004-access.ts'
-import * as epochs from './migrations/0005-event-store-epochs-and-append.ts'
-import * as projectionVersions from './migrations/0006-projection-versions.ts'
-import * as merchants from './migrations/0006-merchants.ts'
-import * as oauth from './migrations/0007-oauth.ts'
-import * as readModels from './migrations/0008-read-models.ts'
-import * as appendProjected from './migrations/0009-event-store-append-projected.ts'
-import * as contextThemes from './migrations/0010-context-themes-from-themes.ts'
-import * as changeNotifications from './migrations/0011-change-notifications.ts'
-import * as projectionWrites from './migrations/0012-projection-write-functions.ts'
-import * as hotUpdates from './migrations/0013-room-for-hot-updates.ts'
-import * as documentsLz4 from './migrations/0014-theme-documents-lz4.ts'
-import * as streamsKept from './migrations/0015-streams-kept-without-foreign-key.ts'
+import { FileMigrationProvider, Migrator } from 'kysely/migration'
 
-// Migrations are imported, not read from a folder, so the same list runs on PGlite and PostgreSQL.
-const migrations: Record<string, Migration> = {
-  '0001-event-store': eventStore,
-  '0002-projections': projections,
-  '0003-commerce': commerce,
-  '0004-access': access,
-  '0005-event-store-epochs-and-append': epochs,
-  '0006-projection-versions': projectionVersions,
-  '0006-merchants': merchants,
-  '0007-oauth': oauth,
-  '0008-read-models': readModels,
-  '0009-event-store-append-projected': appendProjected,
-  '0010-context-themes-from-themes': contextThemes,
-  '0011-change-notifications': changeNotifications,
-  '0012-projection-write-functions': projectionWrites,
-  '0013-room-for-hot-updates': hotUpdates,
-  '0014-theme-documents-lz4': documentsLz4,
-  '0015-streams-kept-without-foreign-key': streamsKept,
-}
+// Every file of this folder is a migration, run in name order on PGlite and PostgreSQL alike.
+// Names: the first fifteen keep the names existing databases recorded (0001 to 0015, two of them
+// 0006); every later one starts with the UTC minute it was written (YYYYMMDDHHMM-what-it-does.ts),
+// so branches written in parallel never pick the same name, and one merged late still runs
+// (allowUnorderedMigrations). test/db/migrations.unit.test.ts holds the rule.
+export const MIGRATION_FOLDER = path.join(path.dirname(new URL(import.meta.url).pathname), 'migrations')
 
-const provider: MigrationProvider = { getMigrations: async () => migrations }
+const provider = new FileMigrationProvider({
+  fs,
+  path,
+  migrationFolder: MIGRATION_FOLDER,
+  onFileIgnored: (fileName, reason) => {
+    throw new Error(`src/db/migrations/${fileName} is not a migration (${reason}): only migrations live there`)
+  },
+})
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before (and change) the typed schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider })
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true })
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(String(error))
   // At start-up, a database restored from another cluster starts its own epoch of the event log.

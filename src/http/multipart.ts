@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
-import { MAX_UPLOAD_BYTES } from '../commands/store/media.ts'
 import type { AppError } from '../errors.ts'
+import { MAX_UPLOAD_BYTES } from '../aggregates/media/decider.ts'
 
 // A multipart upload as the uploadMedia body: the `file` part's bytes plus text fields (alt).
 export async function readMultipartUpload(

@@ -11,8 +11,8 @@ import {
   type Thrown,
 } from '../errors.ts'
 import type { Services } from '../services.ts'
-import { recordRefusedAttempt } from '../commands/run-command.ts'
 import { commandContext } from './command-context.ts'
+import { recordRefusedAttempt } from '../commands/handle-command.ts'
 import type { OperationDefinition, Outcome } from './operation.ts'
 
 // The one path from an adapter into the application. Every adapter (REST, MCP, and the coming

@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { MAX_UPLOAD_BYTES, registerMedia } from '../commands/store/media.ts'
-import { updateNavigation, updateNavigationSchema } from '../commands/store/navigation.ts'
-import { sniffImage } from '../commands/store/sniff-image.ts'
 import { listMediaAssets, mediaAssetSchema, mediaAssetView } from '../queries/media-assets.ts'
 import { listNavigationMenus, navigationMenuSchema } from '../queries/navigation.ts'
 import { paginationQuerySchema } from '../queries/pagination.ts'
@@ -11,6 +8,11 @@ import { commandContext } from './command-context.ts'
 import { defineOperation } from './operation.ts'
 import { invalidInput } from './results.ts'
 import { paged } from './paged.ts'
+import { MAX_UPLOAD_BYTES } from '../aggregates/media/decider.ts'
+import { registerMedia } from '../commands/media.ts'
+import { updateNavigation } from '../commands/navigation.ts'
+import { updateNavigationSchema } from '../aggregates/navigation/decider.ts'
+import { sniffImage } from '../aggregates/media/sniff-image.ts'
 
 const read = { readOnlyHint: true, idempotentHint: true, openWorldHint: false }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import type { Result } from '../commands/errors.ts'
 import { notFoundError, type ErrorCode } from '../errors.ts'
+import type { Result } from '../aggregates/result.ts'
 import type { Outcome, Pagination } from './operation.ts'
 
 export const notFound = (what: string): Outcome<never> => ({ ok: false, error: notFoundError(what) })

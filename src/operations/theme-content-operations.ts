@@ -1,14 +1,4 @@
 import { z } from 'zod'
-import { applyThemeEdits } from '../commands/theme/handlers.ts'
-import {
-  blockInputSchema,
-  expectedVersionSchema,
-  pageChangesSchema,
-  pageInputSchema,
-  sectionInputSchema,
-  targetSchema,
-  type Edit,
-} from '../commands/theme/edits.ts'
 import { layoutOf, type Theme } from '../aggregates/theme/state.ts'
 import { locatedSectionSchema, themePageSchema } from '../queries/themes/schemas.ts'
 import { findTheme, locateSection, pageOf, sectionsOf } from '../queries/themes/theme-queries.ts'
@@ -18,6 +8,16 @@ import type { Caller } from '../auth/caller.ts'
 import { defineOperation, type Outcome } from './operation.ts'
 import type { Services } from '../services.ts'
 import { invalidInput, notFound, themeEtag } from './results.ts'
+import { applyThemeEdits } from '../commands/theme.ts'
+import {
+  blockInputSchema,
+  expectedVersionSchema,
+  pageChangesSchema,
+  pageInputSchema,
+  sectionInputSchema,
+  targetSchema,
+  type Edit,
+} from '../aggregates/theme/edits.ts'
 
 const themeId = z.string().min(1).max(100).meta({ description: 'Theme id.' })
 const pageId = z.string().min(1).max(100).meta({ description: 'Page id.' })

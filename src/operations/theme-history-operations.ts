@@ -1,8 +1,4 @@
 import { z } from 'zod'
-import { revertTheme } from '../commands/theme/revert.ts'
-import { expectedVersionSchema } from '../commands/theme/edits.ts'
-import { describeEvent } from '../projections/activity-descriptions.ts'
-import type { DomainEvent } from '../events/theme-events.ts'
 import { themeAt } from '../aggregates/theme/history.ts'
 import {
   diffRefs,
@@ -21,6 +17,9 @@ import { commandContext } from './command-context.ts'
 import { defineOperation, type Outcome } from './operation.ts'
 import { paged } from './paged.ts'
 import { notFound, themeEtag } from './results.ts'
+import { revertTheme } from '../commands/theme.ts'
+import { expectedVersionSchema } from '../aggregates/theme/edits.ts'
+import { describeEvent } from '../aggregates/describe.ts'
 
 // Theme history (v1 additions): versions, a version's document, diff, blame and revert, all
 // replayed from the theme's stream.
@@ -270,9 +269,7 @@ export const revertThemeOperation = defineOperation({
   async run(input, caller, s) {
     const result = await revertTheme(s.commands, commandContext(caller, 'revertTheme'), input.id, input)
     if (!result.ok) return result
-    const changes = (result.events ?? []).flatMap(
-      (e) => describeEvent({ type: e.type, data: e.data } as DomainEvent, e.streamId) ?? [],
-    )
+    const changes = result.decided.flatMap((e) => describeEvent(e, e.streamId) ?? [])
     return {
       ok: true,
       data: { theme: themeView(result.value, s.baseUrl), changes },

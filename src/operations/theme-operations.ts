@@ -1,4 +1,11 @@
 import { z } from 'zod'
+import type { Theme } from '../aggregates/theme/state.ts'
+import { issuePreviewToken } from '../preview/tokens.ts'
+import { themeSchema, themeSummarySchema } from '../queries/themes/schemas.ts'
+import { findTheme, findThemeJson, listThemes, themeSummary, themeView } from '../queries/themes/theme-queries.ts'
+import { themeSchemaDescription } from '../theme/index.ts'
+import { commandContext } from './command-context.ts'
+import { defineOperation } from './operation.ts'
 import {
   createTheme,
   duplicateTheme,
@@ -7,22 +14,14 @@ import {
   updateTheme,
   applyThemeEdits,
   recordPreviewIssued,
-} from '../commands/theme/handlers.ts'
+} from '../commands/theme.ts'
 import {
   batchRequestSchema,
   expectedVersionSchema,
   tokenChangesSchema,
   navigationInputSchema,
-} from '../commands/theme/edits.ts'
-import type { Theme } from '../aggregates/theme/state.ts'
-import { issuePreviewToken } from '../preview/tokens.ts'
-import { themeSchema, themeSummarySchema } from '../queries/themes/schemas.ts'
-import { findTheme, findThemeJson, listThemes, themeSummary, themeView } from '../queries/themes/theme-queries.ts'
-import { themeSchemaDescription } from '../theme/index.ts'
-import { describeEvent } from '../projections/activity-descriptions.ts'
-import { streams } from '../events/theme-events.ts'
-import { commandContext } from './command-context.ts'
-import { defineOperation } from './operation.ts'
+} from '../aggregates/theme/edits.ts'
+import { describeEvent } from '../aggregates/describe.ts'
 import { fromResult, invalidInput, jsonOutcome, notFound, themeEtag } from './results.ts'
 
 const themeIdParams = z.object({ id: z.string().min(1).max(100).meta({ description: 'Theme id.' }) })
@@ -381,7 +380,7 @@ export const applyThemeBatchOperation = defineOperation({
   async run(input, caller, s) {
     const result = await applyThemeEdits(s.commands, commandContext(caller, 'applyThemeBatch'), input.id, input)
     if (!result.ok) return result
-    const changes = (result.decided ?? []).flatMap((e) => describeEvent(e, streams.theme(input.id)) ?? [])
+    const changes = result.decided.flatMap((e) => describeEvent(e, e.streamId) ?? [])
     return {
       ok: true,
       data: {

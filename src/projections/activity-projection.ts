@@ -1,11 +1,11 @@
 import type { QueryCreator } from 'kysely'
+import { describeEvent, summarize, themeIdOf } from '../aggregates/describe.ts'
+import { DOMAIN_EVENT_TYPES, type DomainEvent } from '../aggregates/events.ts'
 import type { Database } from '../db/database.ts'
-import type { EventMetadata, RecordedEvent } from '../events/event-store.ts'
-import type { DomainEvent } from '../events/theme-events.ts'
-import { describeEvent, summarize, themeIdOf } from './activity-descriptions.ts'
-import type { Projection } from './projection.ts'
+import type { EventMetadata } from '../events/event-store.ts'
+import { defineProjection } from './projection.ts'
 
-type Described = { streamId: string; storeId: string; type: string; data: unknown; metadata: EventMetadata }
+type Described = DomainEvent & { streamId: string; storeId: string; metadata: EventMetadata }
 type Existing = { changes: string[]; theme_id: string | null }
 
 function byCommandId<E extends { metadata: EventMetadata }>(events: readonly E[]): Map<string, E[]> {
@@ -27,11 +27,10 @@ function activityRow(commandId: string, fresh: readonly Described[], current: Ex
   let themeId = current?.theme_id ?? null
   let rejection: { code: string } | null = null
   for (const e of fresh) {
-    const event = { type: e.type, data: e.data } as DomainEvent
-    const line = describeEvent(event, e.streamId)
+    const line = describeEvent(e, e.streamId)
     if (line) lines.push(line)
-    themeId ??= themeIdOf(event, e.streamId)
-    if (event.type === 'CommandRejected') rejection = { code: event.data.code }
+    themeId ??= themeIdOf(e, e.streamId)
+    if (e.type === 'CommandRejected') rejection = { code: e.data.code }
   }
   const first = fresh[0]!
   const m = first.metadata
@@ -63,9 +62,10 @@ const PREPARED_INSERT = 'select sfts_project_activity_insert($1, $2, $3, $4)'
 // The merchant's developer-activity view: one row per command (a batch is one row listing every
 // change it made), including refused commands. Rows are keyed by command id; a row only takes
 // events past its last position, so re-applying is harmless.
-export const activityProjection: Projection = {
+export const activityProjection = defineProjection<DomainEvent>({
   name: 'developer_activity',
   tables: ['developer_activity'],
+  handles: DOMAIN_EVENT_TYPES,
   async apply(db: QueryCreator<Database>, events) {
     const byCommand = byCommandId(events)
     if (byCommand.size === 0) return
@@ -82,7 +82,7 @@ export const activityProjection: Projection = {
     const rows = []
     for (const [commandId, list] of byCommand) {
       const current = existing.get(commandId)
-      const fresh: RecordedEvent[] = current ? list.filter((e) => e.globalPosition > current.last_position) : list
+      const fresh = current ? list.filter((e) => e.globalPosition > current.last_position) : list
       if (fresh.length === 0) continue
       const row = activityRow(commandId, fresh, current)
       rows.push({
@@ -120,4 +120,4 @@ export const activityProjection: Projection = {
     }))
     return [{ sql: PREPARED_INSERT, payload: JSON.stringify(rows) }]
   },
-}
+})

@@ -1,27 +1,28 @@
 import type { QueryCreator } from 'kysely'
+import type { StoreThemesEvent } from '../aggregates/store-themes/events.ts'
 import type { Database } from '../db/database.ts'
-import { streams, type StoreThemesEvent } from '../events/theme-events.ts'
-import { groupByStream, groupPending, type Projection } from './projection.ts'
+import { byStream, defineProjection } from './projection.ts'
 
 // Prepared: migration 0012.
 const PREPARED_UPSERT = 'select sfts_project_live_themes_upsert($1, $2, $3, $4)'
 
+type LiveThemeChanged = Extract<StoreThemesEvent, { type: 'LiveThemeChanged' }>
+
 // The live theme of each store: what the storefront renders.
-export const liveThemesProjection: Projection = {
+export const liveThemesProjection = defineProjection<LiveThemeChanged>({
   name: 'live_themes',
   tables: ['live_themes'],
+  handles: ['LiveThemeChanged'],
   async apply(db: QueryCreator<Database>, events) {
-    for (const [, list] of groupByStream(events, streams.storeThemes.prefix)) {
-      const last = [...list].reverse().find((e) => e.type === 'LiveThemeChanged')
-      if (!last) continue
-      const data = (last as unknown as StoreThemesEvent & { type: 'LiveThemeChanged' }).data
+    for (const [, list] of byStream(events)) {
+      const last = list.at(-1)!
       await db
         .insertInto('live_themes')
         .values({
           store_id: last.storeId,
-          theme_id: data.themeId,
+          theme_id: last.data.themeId,
           stream_version: last.streamVersion,
-          changed_at: data.at,
+          changed_at: last.data.at,
         })
         .onConflict((oc) =>
           oc
@@ -37,16 +38,17 @@ export const liveThemesProjection: Projection = {
     }
   },
   prepare({ events }) {
-    const writes = []
-    for (const [, list] of groupPending(events, streams.storeThemes.prefix)) {
-      const last = [...list].reverse().find((e) => e.type === 'LiveThemeChanged')
-      if (!last) continue
-      const data = last.data as (StoreThemesEvent & { type: 'LiveThemeChanged' })['data']
-      writes.push({
+    return [...byStream(events).values()].map((list) => {
+      const last = list.at(-1)!
+      return {
         sql: PREPARED_UPSERT,
-        payload: JSON.stringify({ store_id: last.storeId, theme_id: data.themeId, changed_at: data.at, ord: last.ord }),
-      })
-    }
-    return writes
+        payload: JSON.stringify({
+          store_id: last.storeId,
+          theme_id: last.data.themeId,
+          changed_at: last.data.at,
+          ord: last.ord,
+        }),
+      }
+    })
   },
-}
+})

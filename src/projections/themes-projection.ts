@@ -1,16 +1,10 @@
 import type { Kysely, QueryCreator, Selectable } from 'kysely'
-import { streams } from '../events/theme-events.ts'
+import { THEME_EVENT_TYPES, type ThemeEvent, themeStream } from '../aggregates/theme/events.ts'
+import type { Snapshot } from '../commands/context.ts'
 import type { Database, ThemesTable } from '../db/database.ts'
-import type { ThemeEvent } from '../aggregates/theme/events.ts'
 import type { ThemeDocument } from '../theme/document.ts'
-import {
-  evolve,
-  initialThemeState,
-  type Theme,
-  type ThemeSnapshot,
-  type ThemeState,
-} from '../aggregates/theme/state.ts'
-import { groupByStream, groupPending, iso, type Projection } from './projection.ts'
+import { evolve, initialThemeState, type Theme, type ThemeState } from '../aggregates/theme/state.ts'
+import { byStream, defineProjection, iso } from './projection.ts'
 
 export type ThemeRow = Selectable<ThemesTable>
 
@@ -42,16 +36,20 @@ export const rowToTheme = (row: ThemeRow): Theme => ({
 })
 
 // The command side's snapshot of a theme: its row and its stream's current version, in one read.
-export async function readThemeSnapshot(db: Kysely<Database>, themeId: string): Promise<ThemeSnapshot | null> {
+export async function readThemeSnapshot(db: Kysely<Database>, themeId: string): Promise<Snapshot | null> {
   const row = await db
     .selectFrom('themes')
-    .innerJoin('streams', (join) => join.on('streams.stream_id', '=', streams.theme(themeId)))
+    .innerJoin('streams', (join) => join.on('streams.stream_id', '=', themeStream(themeId)))
     .selectAll('themes')
     .select('streams.version as current_version')
     .where('themes.theme_id', '=', themeId)
     .executeTakeFirst()
   return row
-    ? { theme: rowToTheme(row), snapshotVersion: row.stream_version, streamVersion: Number(row.current_version) }
+    ? {
+        state: { exists: true, ...rowToTheme(row) },
+        snapshotVersion: row.stream_version,
+        streamVersion: Number(row.current_version),
+      }
     : null
 }
 
@@ -111,18 +109,19 @@ export function stateBefore(stream: { expected: unknown; state?: unknown } | und
   return null
 }
 
-export const themesProjection: Projection = {
+export const themesProjection = defineProjection<ThemeEvent>({
   name: 'themes',
   tables: ['themes'],
+  handles: THEME_EVENT_TYPES,
   async apply(db: QueryCreator<Database>, events) {
-    for (const [streamId, list] of groupByStream(events, streams.theme.prefix)) {
-      const themeId = streams.theme.idOf(streamId)!
+    for (const [streamId, list] of byStream(events)) {
+      const themeId = themeStream.idOf(streamId)!
       const row = await db.selectFrom('themes').selectAll().where('theme_id', '=', themeId).executeTakeFirst()
       let state: ThemeState = row ? { exists: true, ...rowToTheme(row) } : initialThemeState
       let streamVersion = row ? row.stream_version : 0
       for (const e of list) {
         if (e.streamVersion <= streamVersion) continue
-        state = evolve(state, { type: e.type, data: e.data } as ThemeEvent)
+        state = evolve(state, e)
         streamVersion = e.streamVersion
       }
       if (!state.exists || (row && streamVersion === row.stream_version)) continue
@@ -153,10 +152,10 @@ export const themesProjection: Projection = {
   },
   prepare({ streams: appended, events }) {
     const writes = []
-    for (const [streamId, list] of groupPending(events, streams.theme.prefix)) {
+    for (const [streamId, list] of byStream(events)) {
       let state = stateBefore(appended.find((s) => s.streamId === streamId))
       if (!state) return null
-      for (const e of list) state = evolve(state, { type: e.type, data: e.data } as ThemeEvent)
+      for (const e of list) state = evolve(state, e)
       if (!state.exists) continue
       // The document's JSON text is spliced in as it is: serialised once, for the row and its size.
       const { document, stream_version: _, ...row } = themeToRow(state, 0)
@@ -167,4 +166,4 @@ export const themesProjection: Projection = {
     }
     return writes
   },
-}
+})

@@ -1,7 +1,4 @@
 import type { CommandContext } from '../commands/context.ts'
-import { registerMedia } from '../commands/store/media.ts'
-import { updateNavigation } from '../commands/store/navigation.ts'
-import { applyThemeEdits, createTheme, publishTheme } from '../commands/theme/handlers.ts'
 import { createApiKey, ensureApp } from '../auth/credentials.ts'
 import { giveDemoPasswords } from '../auth/merchant-accounts.ts'
 import { DEFAULT_AGENT_SCOPES, SCOPES } from '../auth/scopes.ts'
@@ -11,6 +8,9 @@ import type { Services } from '../services.ts'
 import { buildDemoCatalog } from './demo-catalog.ts'
 import { demoThemeDocument, editsBetween } from './demo-themes.ts'
 import { seedDemoCommerce } from './seed-commerce.ts'
+import { registerMedia } from '../commands/media.ts'
+import { updateNavigation } from '../commands/navigation.ts'
+import { applyThemeEdits, createTheme, publishTheme } from '../commands/theme.ts'
 
 export type DemoMerchant = { email: string; password: string; stores: string[] }
 export type DemoKey = { storeId: string; storeName: string; name: string; key: string; scopes: readonly string[] }

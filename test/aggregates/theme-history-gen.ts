@@ -1,10 +1,10 @@
-import { decide } from '../../src/commands/theme/decide.ts'
-import { assignIds } from '../../src/commands/theme/assign-ids.ts'
-import type { Edit } from '../../src/commands/theme/edits.ts'
 import { evolve, initialThemeState, type Theme, type ThemeState } from '../../src/aggregates/theme/state.ts'
 import type { HistoryEvent } from '../../src/aggregates/theme/history.ts'
 import type { EventMetadata } from '../../src/events/event-store.ts'
 import { defaultThemeDocument } from '../../src/theme/document.ts'
+import { decide } from '../../src/aggregates/theme/decider.ts'
+import { assignIds } from '../../src/aggregates/theme/assign-ids.ts'
+import type { Edit } from '../../src/aggregates/theme/edits.ts'
 
 // A seeded generator of theme histories for the property tests: random but valid commands,
 // decided by the real decider, recorded with metadata as the event store would.

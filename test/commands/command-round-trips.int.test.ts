@@ -1,15 +1,16 @@
 import t from 'tap'
+import type { ThemeState } from '../../src/aggregates/theme/state.ts'
 import pg from 'pg'
 import { pino } from 'pino'
 import { sql, type Kysely, type KyselyPlugin } from 'kysely'
 import { loadConfig } from '../../src/config.ts'
 import type { Database } from '../../src/db/database.ts'
 import { createServices } from '../../src/services.ts'
-import { applyThemeEdits, createTheme, publishTheme, updateTheme } from '../../src/commands/theme/handlers.ts'
 import { rebuildProjection } from '../../src/projections/rebuild.ts'
 import { projections } from '../../src/projections/index.ts'
-import { streams, streamTypes } from '../../src/events/theme-events.ts'
 import { freshDatabase, testDatabaseKind } from '../support/database.ts'
+import { applyThemeEdits, createTheme, publishTheme, updateTheme } from '../../src/commands/theme.ts'
+import { themeStream } from '../../src/aggregates/theme/events.ts'
 import { agent } from '../support/services.ts'
 
 // A command is one statement that appends and writes every inline projection (its own implicit
@@ -18,7 +19,7 @@ import { agent } from '../support/services.ts'
 // where it is now.
 const STORE = 'st_round_trips'
 const MAX_STATEMENTS = {
-  // the append with inline projections (the theme as this process last left it: theme-cache.ts)
+  // the append with inline projections (the theme as this process last left it: src/commands/stream-cache.ts)
   applyThemeBatch: 1,
   // load (theme snapshot with its stream version) + append: a theme this process has not seen
   applyThemeBatchUnseen: 2,
@@ -126,7 +127,7 @@ t.test('statements per command stay at most the counts above, with no explicit t
     await measure('applyThemeBatch', () =>
       applyThemeEdits(s.commands, agent(STORE, 'applyThemeBatch'), themeId, { operations: tenOperations(i) }),
     )
-  s.commands.themes!.drop(themeId)
+  s.commands.streams!.drop(themeStream(themeId))
   await measure('applyThemeBatchUnseen', () =>
     applyThemeEdits(s.commands, agent(STORE, 'applyThemeBatch'), themeId, { operations: tenOperations(3) }),
   )
@@ -169,15 +170,15 @@ t.test('a conflict in the one-statement append writes neither events nor project
   }
   const r = await s.eventStore.append([
     {
-      streamId: streams.theme(themeId),
-      streamType: streamTypes.theme,
+      streamId: themeStream(themeId),
+      streamType: themeStream.type,
       storeId: STORE,
       expected: 7,
       state: stale,
       events: [{ type: 'ThemeRenamed', data: { name: 'Never', at: new Date().toISOString() }, metadata }],
     },
   ])
-  t.same(r, { ok: false, conflict: { streamId: streams.theme(themeId), expected: 7, actual: 1 } })
+  t.same(r, { ok: false, conflict: { streamId: themeStream(themeId), expected: 7, actual: 1 } })
   t.same(
     await db.selectFrom('themes').selectAll().where('theme_id', '=', themeId).executeTakeFirstOrThrow(),
     before,
@@ -191,7 +192,7 @@ t.test('a conflict in the one-statement append writes neither events nor project
     activity,
     'no activity row',
   )
-  t.equal(await s.eventStore.streamVersion(streams.theme(themeId)), 1)
+  t.equal(await s.eventStore.streamVersion(themeStream(themeId)), 1)
 })
 
 t.test(
@@ -213,8 +214,8 @@ t.test(
     const rename = (name: string, expected: number, state: unknown) =>
       s.eventStore.append([
         {
-          streamId: streams.theme(themeId),
-          streamType: streamTypes.theme,
+          streamId: themeStream(themeId),
+          streamType: themeStream.type,
           storeId: STORE,
           expected,
           state,
@@ -276,7 +277,11 @@ t.test(
       operations: [spacer('from-b')],
     })
     if (!fromB.ok) throw new Error(fromB.error.message)
-    t.equal(a.commands.themes!.get(id)!.state.version, fromB.value.version - 1, "A's cached copy is one version behind")
+    t.equal(
+      (a.commands.streams!.get(themeStream(id))?.state as ThemeState & { exists: true })?.version,
+      fromB.value.version - 1,
+      "A's cached copy is one version behind",
+    )
     // A names the version B left: a refusal on A's stale copy would be wrong.
     const named = await applyThemeEdits(a.commands, agent(STORE, 'applyThemeBatch'), id, {
       operations: [spacer('from-a-2')],
@@ -351,7 +356,11 @@ t.test(
 
     // B publishes P; A still holds P as a draft. A publishes Q: the former live theme is P.
     t.ok((await publishTheme(b.commands, agent(STORE, 'publishTheme'), p, {})).ok)
-    t.equal(a.commands.themes!.get(p)?.state.status, 'draft', "A's copy of P is stale")
+    t.equal(
+      (a.commands.streams!.get(themeStream(p))?.state as ThemeState & { exists: true })?.status,
+      'draft',
+      "A's copy of P is stale",
+    )
     t.ok((await publishTheme(a.commands, agent(STORE, 'publishTheme'), q, {})).ok)
     t.same(
       await statuses(),
@@ -361,7 +370,11 @@ t.test(
 
     // A holds Q as live; B publishes P again, so Q is private. A publishes Q: not a no-op.
     t.ok((await publishTheme(b.commands, agent(STORE, 'publishTheme'), p, {})).ok)
-    t.equal(a.commands.themes!.get(q)?.state.status, 'active', "A's copy of Q is stale")
+    t.equal(
+      (a.commands.streams!.get(themeStream(q))?.state as ThemeState & { exists: true })?.status,
+      'active',
+      "A's copy of Q is stale",
+    )
     t.ok((await publishTheme(a.commands, agent(STORE, 'publishTheme'), q, {})).ok)
     t.same(await statuses(), { [p]: 'private', [q]: 'active' }, 'Q is live again, P private')
     t.equal(await live(), q, 'the storefront points at Q')

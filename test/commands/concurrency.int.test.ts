@@ -1,10 +1,10 @@
 import t from 'tap'
-import { applyThemeEdits, createTheme, publishTheme } from '../../src/commands/theme/handlers.ts'
 import { fold, type ThemeState } from '../../src/aggregates/theme/state.ts'
 import type { ThemeEvent } from '../../src/aggregates/theme/events.ts'
 import { findTheme } from '../../src/queries/themes/theme-queries.ts'
 import { testDatabaseKind } from '../support/database.ts'
 import { agent, testServices } from '../support/services.ts'
+import { applyThemeEdits, createTheme, publishTheme } from '../../src/commands/theme.ts'
 
 const STORE = 'st_concurrency'
 const spacer = (id: string) => ({ id, type: 'spacer', settings: { height: 16 } })

@@ -2,13 +2,13 @@ import t from 'tap'
 import { sql } from 'kysely'
 import { createPostgresEventStore, lockStreams } from '../../src/events/postgres-event-store.ts'
 import type { NewEvent } from '../../src/events/event-store.ts'
-import { applyThemeEdits, createTheme } from '../../src/commands/theme/handlers.ts'
 import { projectionNamed } from '../../src/projections/index.ts'
 import { rebuildProjection } from '../../src/projections/rebuild.ts'
 import { freshDatabase, testDatabaseKind } from '../support/database.ts'
 import { eventually } from '../support/eventually.ts'
 import { agent, testServices } from '../support/services.ts'
 import { statementCounter } from '../support/statements.ts'
+import { applyThemeEdits, createTheme } from '../../src/commands/theme.ts'
 
 // Group commit (src/events/append-groups.ts): appends that arrive while two statements run go out
 // together as one statement, and each still gets the outcome it would have had alone.

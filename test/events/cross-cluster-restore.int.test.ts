@@ -2,7 +2,6 @@ import { join } from 'node:path'
 import t from 'tap'
 import { sql } from 'kysely'
 import { pino } from 'pino'
-import { applyThemeEdits, createTheme } from '../../src/commands/theme/handlers.ts'
 import { fold, type ThemeState } from '../../src/aggregates/theme/state.ts'
 import { loadConfig } from '../../src/config.ts'
 import { openPostgres } from '../../src/db/connect.ts'
@@ -19,6 +18,7 @@ import { startCluster } from '../support/cluster.ts'
 import { freshDatabase, testDatabaseKind } from '../support/database.ts'
 import { eventually } from '../support/eventually.ts'
 import { agent } from '../support/services.ts'
+import { applyThemeEdits, createTheme } from '../../src/commands/theme.ts'
 
 // The operator's ordinary backup path: pg_dump of a live database, pg_restore into a new cluster
 // (whose transaction ids start low again), then writes, catch-up and rebuilds there.

@@ -1,6 +1,6 @@
 import t from 'tap'
-import { applyThemeEdits } from '../../src/commands/theme/handlers.ts'
 import { bearer, STORE_A, testApp, type TestApp } from '../support/app.ts'
+import { applyThemeEdits } from '../../src/commands/theme.ts'
 import { callTool } from '../mcp/support.ts'
 
 // Theme history through the API: revert to earlier versions, undo one command, publish exactly

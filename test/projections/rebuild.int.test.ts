@@ -1,7 +1,13 @@
 import t from 'tap'
 import { sql } from 'kysely'
-import { registerMedia } from '../../src/commands/store/media.ts'
-import { updateNavigation } from '../../src/commands/store/navigation.ts'
+import type { Services } from '../../src/services.ts'
+import { projections, projectionNamed } from '../../src/projections/index.ts'
+import { rebuildProjection } from '../../src/projections/rebuild.ts'
+import { catchUp, catchUpOnce, readProjectionCheckpoint } from '../../src/projections/runner.ts'
+import { testDatabaseKind } from '../support/database.ts'
+import { agent, testServices } from '../support/services.ts'
+import { registerMedia } from '../../src/commands/media.ts'
+import { updateNavigation } from '../../src/commands/navigation.ts'
 import {
   applyThemeEdits,
   archiveTheme,
@@ -9,13 +15,7 @@ import {
   duplicateTheme,
   publishTheme,
   recordPreviewIssued,
-} from '../../src/commands/theme/handlers.ts'
-import type { Services } from '../../src/services.ts'
-import { projections, projectionNamed } from '../../src/projections/index.ts'
-import { rebuildProjection } from '../../src/projections/rebuild.ts'
-import { catchUp, catchUpOnce, readProjectionCheckpoint } from '../../src/projections/runner.ts'
-import { testDatabaseKind } from '../support/database.ts'
-import { agent, testServices } from '../support/services.ts'
+} from '../../src/commands/theme.ts'
 import { eventually } from '../support/eventually.ts'
 
 // A varied history: creates, batches, refusals, previews, publishes, archives, menus, in two stores.

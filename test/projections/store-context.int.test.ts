@@ -1,16 +1,6 @@
 import t, { type Test } from 'tap'
 import { sql } from 'kysely'
 import type { Caller } from '../../src/auth/caller.ts'
-import {
-  applyThemeEdits,
-  archiveTheme,
-  createTheme,
-  duplicateTheme,
-  publishTheme,
-  recordPreviewIssued,
-  updateTheme,
-} from '../../src/commands/theme/handlers.ts'
-import { revertTheme } from '../../src/commands/theme/revert.ts'
 import { getContextOperation } from '../../src/operations/context-operation.ts'
 import { projectionNamed } from '../../src/projections/index.ts'
 import { rebuildProjection } from '../../src/projections/rebuild.ts'
@@ -22,6 +12,16 @@ import { seedDemoCommerce } from '../../src/seed/seed-commerce.ts'
 import type { Services } from '../../src/services.ts'
 import { LIMITS } from '../../src/theme/document.ts'
 import { agent, testServices } from '../support/services.ts'
+import {
+  applyThemeEdits,
+  archiveTheme,
+  createTheme,
+  duplicateTheme,
+  publishTheme,
+  recordPreviewIssued,
+  updateTheme,
+  revertTheme,
+} from '../../src/commands/theme.ts'
 
 // getContext is served in one statement from the themes projection (the headers) and the
 // store_context read model (the catalogue's first page copied at stores.catalog_version). The reference is the query it

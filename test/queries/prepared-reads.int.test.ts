@@ -4,9 +4,9 @@ import { PREPARED_MARK } from '../../src/db/prepared.ts'
 import { listProducts } from '../../src/queries/commerce/index.ts'
 import { readStoreContext } from '../../src/queries/context/store-context.ts'
 import { findThemeJson } from '../../src/queries/themes/theme-queries.ts'
-import { createTheme } from '../../src/commands/theme/handlers.ts'
 import { seedDemoCommerce } from '../../src/seed/seed-commerce.ts'
 import { testDatabaseKind } from '../support/database.ts'
+import { createTheme } from '../../src/commands/theme.ts'
 import { agent, testServices } from '../support/services.ts'
 
 // The hot reads run as named prepared statements on PostgreSQL: planned once per connection,

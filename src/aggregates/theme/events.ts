@@ -1,6 +1,7 @@
 import type { NavigationEntry, Page, Section, TemplateName, ThemeDocument, ThemeTokens } from '../../theme/document.ts'
+import { eventTypes, streamName } from '../stream-name.ts'
 
-// Events of one theme's stream (`theme-<themeId>`). Updates carry the full new value of what
+// Events of one theme's stream (themeStream: `theme-<themeId>`). Updates carry the full new value of what
 // they change, so evolve and every projection stay trivial and order-checkable.
 
 export type SectionTarget = { template: TemplateName } | { pageId: string }
@@ -40,3 +41,23 @@ export type ThemeEvent =
   | { type: 'ThemePreviewIssued'; data: { tokenId: string; expiresAt: string; themeVersion: number; at: string } }
 
 export type ThemeEventType = ThemeEvent['type']
+
+export const themeStream = streamName('theme')
+
+export const THEME_EVENT_TYPES = eventTypes<ThemeEvent>()([
+  'ThemeCreated',
+  'ThemeRenamed',
+  'ThemeTokensUpdated',
+  'ThemeNavigationSet',
+  'PageCreated',
+  'PageUpdated',
+  'PageDeleted',
+  'SectionAdded',
+  'SectionUpdated',
+  'SectionRemoved',
+  'SectionMoved',
+  'ThemePublished',
+  'ThemeUnpublished',
+  'ThemeArchived',
+  'ThemePreviewIssued',
+])

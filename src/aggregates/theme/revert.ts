@@ -1,7 +1,10 @@
 import type { Section, ThemeDocument, ThemeTokens } from '../../theme/document.ts'
 import type { SectionTarget, ThemeEvent } from './events.ts'
 import { applyDiff, diffDocuments, isEmptyDiff, jsonEqual, overlappingPaths, touchedPaths } from './diff.ts'
-import { evolveDocument } from './state.ts'
+import { evolveDocument, type Theme } from './state.ts'
+import { themeAt, versionEntries, type HistoryEvent } from './history.ts'
+import { validateThemeDocument, type KnownReferences } from '../../theme/validate.ts'
+import { fail, invalid, ok, type Result } from '../result.ts'
 
 // Reverting never erases: it appends the ordinary events that turn the current document into the
 // target one, as a new version. Pure; `fold(current + events)` equals the target (tested).
@@ -144,4 +147,75 @@ export function planUndo(before: ThemeDocument, after: ThemeDocument, current: T
   const inverse = diffDocuments(after, before)
   if (isEmptyDiff(inverse)) return { ok: true, target: current }
   return { ok: true, target: applyDiff(current, inverse) }
+}
+
+export type RevertRequest = {
+  toVersion?: number | undefined
+  commandId?: string | undefined
+  expectedVersion?: number | undefined
+}
+
+// The document a revert aims at: an earlier version, or today's document without one past command.
+export function revertTarget(
+  history: readonly HistoryEvent[],
+  current: Theme,
+  request: RevertRequest,
+): Result<ThemeDocument> {
+  if (request.toVersion !== undefined) {
+    const then = request.toVersion < current.version ? themeAt(history, request.toVersion) : null
+    if (!then)
+      return fail(
+        'NOT_FOUND',
+        `version ${request.toVersion} not found: give an earlier version of this theme (1 to ${current.version - 1})`,
+      )
+    return ok(then.document)
+  }
+  const entry = versionEntries(history).find((e) => e.commandId === request.commandId)
+  if (!entry)
+    return fail('NOT_FOUND', `command ${request.commandId} not found in this theme's history (see listThemeVersions)`)
+  if (entry.fromVersion === 1)
+    return fail('VALIDATION_FAILED', 'the command that created the theme cannot be undone; archive the theme instead', {
+      issues: [{ path: 'commandId', code: 'VALIDATION_FAILED', message: 'the creation cannot be undone' }],
+    })
+  const before = themeAt(history, entry.fromVersion - 1)!.document
+  const after = themeAt(history, entry.toVersion)!.document
+  const plan = planUndo(before, after, current.document)
+  if (!plan.ok) {
+    return fail(
+      'UNDO_CONFLICT',
+      `later changes touched what command ${request.commandId} changed: ${plan.conflicts.slice(0, 5).join(', ')}${plan.conflicts.length > 5 ? ', …' : ''}. Revert to a version instead, or edit by hand.`,
+      { conflicts: plan.conflicts },
+    )
+  }
+  return ok(plan.target)
+}
+
+// Pure: checks, target, validation of the result, and the compensating events.
+export function decideRevert(
+  history: readonly HistoryEvent[],
+  current: Theme,
+  request: RevertRequest,
+  known: KnownReferences,
+  at: string,
+): Result<ThemeEvent[]> {
+  if (current.status !== 'draft')
+    return fail(
+      'THEME_NOT_EDITABLE',
+      `the theme is ${current.status}; only a draft can be reverted (duplicate it to get an editable draft)`,
+      { status: current.status },
+    )
+  if (request.expectedVersion !== undefined && request.expectedVersion !== current.version) {
+    return fail(
+      'VERSION_CONFLICT',
+      `the theme is at version ${current.version}, not ${request.expectedVersion}; read it again and retry`,
+      { currentVersion: current.version },
+    )
+  }
+  const target = revertTarget(history, current, request)
+  if (!target.ok) return target
+  // A referenced product may have left the catalog since: the result must be valid today.
+  const checked = validateThemeDocument(target.value, known)
+  if (!checked.ok)
+    return invalid(checked.issues.map((i) => ({ ...i, path: i.path ? `document.${i.path}` : 'document' })))
+  return ok(compensatingEvents(current.document, checked.document, at))
 }

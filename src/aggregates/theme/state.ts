@@ -23,10 +23,6 @@ export type Theme = {
 
 export type ThemeState = { exists: false } | ({ exists: true } & Theme)
 
-// A theme as a snapshot (the themes projection) last saw it, with its stream's current version:
-// command handlers replay only the events past snapshotVersion.
-export type ThemeSnapshot = { theme: Theme; snapshotVersion: number; streamVersion: number }
-
 export const initialThemeState: ThemeState = { exists: false }
 
 export function evolve(state: ThemeState, event: ThemeEvent): ThemeState {

@@ -4,11 +4,12 @@ import { API_KEY_PREFIX, hashCredential, newClientId, newClientSecret } from '..
 import { validateRedirectUris } from '../../auth/redirect-uri.ts'
 import { isScope } from '../../auth/scopes.ts'
 import type { Database } from '../../db/database.ts'
-import { streams, streamTypes, type AccessEvent } from '../../events/theme-events.ts'
+import type { AccessEvent } from '../../aggregates/access/events.ts'
+import { activityStream } from '../../aggregates/refusals/events.ts'
+import { fail, ok, type Result } from '../../aggregates/result.ts'
 import { base62 } from '../../ids.ts'
 import type { CommandContext, CommandDeps } from '../context.ts'
-import { fail, ok, type Result } from '../errors.ts'
-import { runCommand, type Decision } from '../run-command.ts'
+import { change, handleCommand } from '../handle-command.ts'
 
 // App and API-key changes made by a merchant: each one event in the store's audit stream
 // (`activity-<storeId>`, so it shows in the activity view), written in the same transaction as
@@ -19,27 +20,22 @@ export const MAX_KEYS_PER_APP = 50
 
 const hintOf = (secret: string) => `…${secret.slice(-4)}`
 
-function audited<T>(
-  _deps: CommandDeps,
+// One audited change: its event in the store's activity stream, its row written in the same
+// transaction.
+async function audited<T>(
+  deps: CommandDeps,
   ctx: CommandContext,
   event: AccessEvent,
   write: (trx: Transaction<Database>) => Promise<void>,
   value: T,
-): Decision<T> {
-  return {
-    ok: true,
-    appends: [
-      {
-        streamId: streams.activity(ctx.storeId),
-        streamType: streamTypes.activity,
-        storeId: ctx.storeId,
-        expected: 'any',
-        events: [event],
-      },
-    ],
-    within: async (trx) => write(trx),
+): Promise<Result<T>> {
+  const log = { streamId: activityStream(ctx.storeId), streamType: activityStream.type }
+  return handleCommand(deps, ctx, {
+    load: async () => null,
+    decide: () => ok([change(log, [event])]),
     result: () => value,
-  }
+    within: async (trx) => write(trx),
+  })
 }
 
 async function ownApp(deps: CommandDeps, storeId: string, appId: string) {
@@ -78,31 +74,29 @@ export async function createApp(
   const clientId = newClientId()
   const secret = input.kind === 'confidential' ? newClientSecret() : null
   const at = deps.clock().toISOString()
-  const result = await runCommand(deps, ctx, async () =>
-    audited(
-      deps,
-      ctx,
-      {
-        type: 'AppCreated',
-        data: { appId, name: input.name, kind: input.kind, clientId, redirectUris: uris.uris, at },
-      },
-      async (trx) => {
-        await trx
-          .insertInto('apps')
-          .values({
-            app_id: appId,
-            store_id: ctx.storeId,
-            name: input.name,
-            client_id: clientId,
-            client_secret_hash: secret ? hashCredential(secret) : null,
-            client_secret_hint: secret ? hintOf(secret) : null,
-            redirect_uris: uris.uris,
-            kind: input.kind,
-          })
-          .execute()
-      },
-      { appId, clientId, clientSecret: secret },
-    ),
+  const result = await audited(
+    deps,
+    ctx,
+    {
+      type: 'AppCreated',
+      data: { appId, name: input.name, kind: input.kind, clientId, redirectUris: uris.uris, at },
+    },
+    async (trx) => {
+      await trx
+        .insertInto('apps')
+        .values({
+          app_id: appId,
+          store_id: ctx.storeId,
+          name: input.name,
+          client_id: clientId,
+          client_secret_hash: secret ? hashCredential(secret) : null,
+          client_secret_hint: secret ? hintOf(secret) : null,
+          redirect_uris: uris.uris,
+          kind: input.kind,
+        })
+        .execute()
+    },
+    { appId, clientId, clientSecret: secret },
   )
   return result.ok ? ok(result.value) : result
 }
@@ -122,24 +116,22 @@ export async function setRedirectUris(
       uris.problems.map((p) => (p.uri ? `${p.uri}: ${p.message}` : p.message)).join('; '),
       { problems: uris.problems },
     )
-  const result = await runCommand(deps, ctx, async () =>
-    audited(
-      deps,
-      ctx,
-      {
-        type: 'AppRedirectUrisChanged',
-        data: { appId, name: app.name, redirectUris: uris.uris, at: deps.clock().toISOString() },
-      },
-      async (trx) => {
-        await trx
-          .updateTable('apps')
-          .set({ redirect_uris: uris.uris })
-          .where('app_id', '=', appId)
-          .where('store_id', '=', ctx.storeId)
-          .execute()
-      },
-      { redirectUris: uris.uris },
-    ),
+  const result = await audited(
+    deps,
+    ctx,
+    {
+      type: 'AppRedirectUrisChanged',
+      data: { appId, name: app.name, redirectUris: uris.uris, at: deps.clock().toISOString() },
+    },
+    async (trx) => {
+      await trx
+        .updateTable('apps')
+        .set({ redirect_uris: uris.uris })
+        .where('app_id', '=', appId)
+        .where('store_id', '=', ctx.storeId)
+        .execute()
+    },
+    { redirectUris: uris.uris },
   )
   return result.ok ? ok(result.value) : result
 }
@@ -155,25 +147,23 @@ export async function rotateSecret(
   if (app.kind !== 'confidential') return fail('VALIDATION_FAILED', 'public apps have no client secret (they use PKCE)')
   const secret = newClientSecret()
   const at = deps.clock()
-  const result = await runCommand(deps, ctx, async () =>
-    audited(
-      deps,
-      ctx,
-      { type: 'AppSecretRotated', data: { appId, name: app.name, hint: hintOf(secret), at: at.toISOString() } },
-      async (trx) => {
-        await trx
-          .updateTable('apps')
-          .set({
-            client_secret_hash: hashCredential(secret),
-            client_secret_hint: hintOf(secret),
-            secret_rotated_at: at,
-          })
-          .where('app_id', '=', appId)
-          .where('store_id', '=', ctx.storeId)
-          .execute()
-      },
-      { clientSecret: secret },
-    ),
+  const result = await audited(
+    deps,
+    ctx,
+    { type: 'AppSecretRotated', data: { appId, name: app.name, hint: hintOf(secret), at: at.toISOString() } },
+    async (trx) => {
+      await trx
+        .updateTable('apps')
+        .set({
+          client_secret_hash: hashCredential(secret),
+          client_secret_hint: hintOf(secret),
+          secret_rotated_at: at,
+        })
+        .where('app_id', '=', appId)
+        .where('store_id', '=', ctx.storeId)
+        .execute()
+    },
+    { clientSecret: secret },
   )
   return result.ok ? ok(result.value) : result
 }
@@ -197,28 +187,26 @@ export async function deleteApp(
     .where('revoked_at', 'is', null)
     .execute()
   const at = deps.clock()
-  const result = await runCommand(deps, ctx, async () =>
-    audited(
-      deps,
-      ctx,
-      { type: 'AppDeleted', data: { appId, name: app.name, revokedKeys: live.length, at: at.toISOString() } },
-      async (trx) => {
-        await trx
-          .updateTable('api_keys')
-          .set({ revoked_at: at })
-          .where('app_id', '=', appId)
-          .where('store_id', '=', ctx.storeId)
-          .where('revoked_at', 'is', null)
-          .execute()
-        await trx
-          .updateTable('apps')
-          .set({ deleted_at: at, client_secret_hash: null })
-          .where('app_id', '=', appId)
-          .where('store_id', '=', ctx.storeId)
-          .execute()
-      },
-      { revokedKeys: live.length },
-    ),
+  const result = await audited(
+    deps,
+    ctx,
+    { type: 'AppDeleted', data: { appId, name: app.name, revokedKeys: live.length, at: at.toISOString() } },
+    async (trx) => {
+      await trx
+        .updateTable('api_keys')
+        .set({ revoked_at: at })
+        .where('app_id', '=', appId)
+        .where('store_id', '=', ctx.storeId)
+        .where('revoked_at', 'is', null)
+        .execute()
+      await trx
+        .updateTable('apps')
+        .set({ deleted_at: at, client_secret_hash: null })
+        .where('app_id', '=', appId)
+        .where('store_id', '=', ctx.storeId)
+        .execute()
+    },
+    { revokedKeys: live.length },
   )
   return result.ok ? ok(result.value) : result
 }
@@ -246,30 +234,28 @@ export async function createKey(
   const keyId = deps.newId('key')
   const scopes = [...new Set(input.scopes)]
   const hint = `${key.slice(0, API_KEY_PREFIX.length)}…${key.slice(-4)}`
-  const result = await runCommand(deps, ctx, async () =>
-    audited(
-      deps,
-      ctx,
-      { type: 'ApiKeyCreated', data: { appId, keyId, name: input.name, hint, scopes, at: deps.clock().toISOString() } },
-      async (trx) => {
-        await trx
-          .insertInto('api_keys')
-          .values({
-            key_id: keyId,
-            app_id: appId,
-            store_id: ctx.storeId,
-            name: input.name,
-            key_hash: hashCredential(key),
-            key_hint: hint,
-            scopes,
-            expires_at: null,
-            last_used_at: null,
-            revoked_at: null,
-          })
-          .execute()
-      },
-      { keyId, key },
-    ),
+  const result = await audited(
+    deps,
+    ctx,
+    { type: 'ApiKeyCreated', data: { appId, keyId, name: input.name, hint, scopes, at: deps.clock().toISOString() } },
+    async (trx) => {
+      await trx
+        .insertInto('api_keys')
+        .values({
+          key_id: keyId,
+          app_id: appId,
+          store_id: ctx.storeId,
+          name: input.name,
+          key_hash: hashCredential(key),
+          key_hint: hint,
+          scopes,
+          expires_at: null,
+          last_used_at: null,
+          revoked_at: null,
+        })
+        .execute()
+    },
+    { keyId, key },
   )
   return result.ok ? ok(result.value) : result
 }
@@ -287,22 +273,20 @@ export async function revokeKey(
     .executeTakeFirst()
   if (!row || row.revoked_at) return fail('NOT_FOUND', 'active API key not found')
   const at = deps.clock()
-  const result = await runCommand(deps, ctx, async () =>
-    audited(
-      deps,
-      ctx,
-      { type: 'ApiKeyRevoked', data: { appId: row.app_id, keyId, name: row.name, at: at.toISOString() } },
-      async (trx) => {
-        await trx
-          .updateTable('api_keys')
-          .set({ revoked_at: at })
-          .where('key_id', '=', keyId)
-          .where('store_id', '=', ctx.storeId)
-          .where('revoked_at', 'is', null)
-          .execute()
-      },
-      { keyId },
-    ),
+  const result = await audited(
+    deps,
+    ctx,
+    { type: 'ApiKeyRevoked', data: { appId: row.app_id, keyId, name: row.name, at: at.toISOString() } },
+    async (trx) => {
+      await trx
+        .updateTable('api_keys')
+        .set({ revoked_at: at })
+        .where('key_id', '=', keyId)
+        .where('store_id', '=', ctx.storeId)
+        .where('revoked_at', 'is', null)
+        .execute()
+    },
+    { keyId },
   )
   return result.ok ? ok(result.value) : result
 }

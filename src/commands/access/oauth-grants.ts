@@ -1,46 +1,42 @@
 import type { Transaction } from 'kysely'
+import {
+  type OAuthGrantEvent,
+  type OAuthGrantRevocationReason,
+  type OAuthTokenRevocationReason,
+  oauthGrantStream,
+} from '../../aggregates/oauth-grants/events.ts'
+import { ok } from '../../aggregates/result.ts'
 import type { Database } from '../../db/database.ts'
-import { streams, streamTypes } from '../../events/theme-events.ts'
-import type {
-  OAuthGrantEvent,
-  OAuthGrantRevocationReason,
-  OAuthTokenRevocationReason,
-} from '../../events/oauth-events.ts'
-import { metadataFor, type CommandContext, type CommandDeps } from '../context.ts'
+import type { CommandContext, CommandDeps } from '../context.ts'
+import { change, handleCommand } from '../handle-command.ts'
 
 // A merchant's consent to one client on one store, and its end. Each change is an event on the
 // grant's stream, applied with the row changes in one transaction, so the developer-activity view
 // shows every approval and revocation (and the reason) next to the agents' theme changes.
 
 export type GrantClient = { clientId: string; name: string; verified: boolean; appId: string | null }
-type Deps = Pick<CommandDeps, 'db' | 'eventStore' | 'newId' | 'clock'>
 
 async function append(
-  deps: Deps,
+  deps: CommandDeps,
   ctx: CommandContext,
   grantId: string,
   event: OAuthGrantEvent,
   apply: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<void> {
-  const commandId = deps.newId('cmd')
-  const result = await deps.eventStore.append(
-    [
-      {
-        streamId: streams.oauthGrant(grantId),
-        streamType: streamTypes.oauthGrant,
-        storeId: ctx.storeId,
-        expected: 'any',
-        events: [{ type: event.type, data: event.data, metadata: metadataFor(ctx, commandId) }],
-      },
-    ],
-    { within: apply },
-  )
-  if (!result.ok) throw new Error(`append to ${streams.oauthGrant(grantId)} conflicted`)
+  // The grant's rows are the state its decisions read (oauth_grants); its stream is their audit.
+  const log = { streamId: oauthGrantStream(grantId), streamType: oauthGrantStream.type }
+  const outcome = await handleCommand(deps, ctx, {
+    load: async () => null,
+    decide: () => ok([change(log, [event])]),
+    result: () => undefined,
+    within: apply,
+  })
+  if (!outcome.ok) throw new Error(`append to ${log.streamId} refused: ${outcome.error.code}`)
 }
 
 // The grant holds exactly the scopes the merchant ticked; approving again replaces them.
 export async function approveGrant(
-  deps: Deps,
+  deps: CommandDeps,
   ctx: CommandContext,
   input: { merchantId: string; client: GrantClient; scopes: string[] },
 ): Promise<{ grantId: string }> {
@@ -95,7 +91,7 @@ export async function approveGrant(
 
 // Ends a grant and every token it issued. False when it was already revoked (nothing changes).
 export async function revokeGrant(
-  deps: Deps,
+  deps: CommandDeps,
   ctx: CommandContext,
   grantId: string,
   reason: OAuthGrantRevocationReason,
@@ -143,7 +139,7 @@ class GrantAlreadyRevoked extends Error {}
 
 // Ends some tokens of a grant (those issued from one code, or one access token); the grant stays.
 export async function revokeTokens(
-  deps: Deps,
+  deps: CommandDeps,
   ctx: CommandContext,
   grantId: string,
   tokenIds: string[],
@@ -187,7 +183,7 @@ export async function revokeTokens(
 }
 
 // Deleting a dashboard app ends every grant it holds (the merchant side calls this in the same request).
-export async function revokeGrantsOfApp(deps: Deps, ctx: CommandContext, appId: string): Promise<number> {
+export async function revokeGrantsOfApp(deps: CommandDeps, ctx: CommandContext, appId: string): Promise<number> {
   const live = await deps.db
     .selectFrom('oauth_grants')
     .select('grant_id')

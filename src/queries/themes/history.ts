@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/database.ts'
 import type { EventStore } from '../../events/event-store.ts'
-import { streams } from '../../events/theme-events.ts'
 import type { ThemeEvent } from '../../aggregates/theme/events.ts'
 import {
   blame,
@@ -17,6 +16,7 @@ import { diffDocuments, summarizeDiff, type ThemeDiff } from '../../aggregates/t
 import type { Theme } from '../../aggregates/theme/state.ts'
 import { defaultThemeDocument, type ThemeDocument } from '../../theme/document.ts'
 import { decodeCursor, encodeCursor, resolveLimit, type Page } from '../pagination.ts'
+import { themeStream } from '../../aggregates/theme/events.ts'
 
 // The read side of a theme's history: everything is replayed from the theme's own stream (the
 // history is not stored twice); summaries come from the developer-activity view.
@@ -52,7 +52,7 @@ export async function readThemeHistory(
   storeId: string,
   themeId: string,
 ): Promise<ThemeHistory | null> {
-  const events = await readStreamCached(r, streams.theme(themeId))
+  const events = await readStreamCached(r, themeStream(themeId))
   const theme = currentState(events)
   if (!theme.exists || theme.storeId !== storeId) return null
   return { theme, events }

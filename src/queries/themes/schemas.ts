@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { pageSchema, themeDocumentSchema } from '../../theme/document.ts'
+import { targetSchema } from '../../aggregates/theme/edits.ts'
 import { sectionSchema } from '../../theme/sections.ts'
-import { targetSchema } from '../../commands/theme/edits.ts'
 
 // Shapes of theme data as REST returns it in `data` and MCP in `structuredContent`.
 const timestamp = z.string().meta({ description: 'ISO 8601 date-time (UTC).' })
