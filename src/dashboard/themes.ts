@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { archiveThemeOperation, duplicateThemeOperation } from '../operations/theme-operations.ts'
-import { listThemes } from '../queries/themes/theme-queries.ts'
-import type { ThemeHeader } from '../projections/themes-projection.ts'
+import { latestThemeChanges } from '../queries/activity.ts'
+import { listThemes, type ThemeHeader } from '../queries/themes/theme-queries.ts'
 import { html, type Html } from '../web/html.ts'
 import { act, explain } from './act.ts'
 import type { DashboardContext } from './plugin.ts'
@@ -45,17 +45,7 @@ ${active && former ? html`<div class="card actions"><span>Live now: <strong>${ac
   }
 
   async function lastChanges(storeId: string) {
-    const rows = await services.db
-      .selectFrom('developer_activity as a')
-      .leftJoin('apps as p', 'p.app_id', 'a.app_id')
-      .select(['a.theme_id', 'a.occurred_at', 'a.credential_kind', 'p.name as app_name', 'a.channel'])
-      .where('a.store_id', '=', storeId)
-      .where('a.outcome', '=', 'applied')
-      .where('a.theme_id', 'is not', null)
-      .where('a.action', '!=', 'createThemePreviewToken')
-      .orderBy('a.first_position', 'desc')
-      .limit(1000)
-      .execute()
+    const rows = await latestThemeChanges(services.db, storeId, 1000)
     const out = new Map<string, { at: Date; by: string }>()
     for (const r of rows) {
       if (!r.theme_id || out.has(r.theme_id)) continue
