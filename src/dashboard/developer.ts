@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { MerchantSession } from '../auth/merchant-session.ts'
-import { DEFAULT_AGENT_SCOPES, SCOPES } from '../auth/scopes.ts'
+import { DEFAULT_AGENT_SCOPES, SCOPE_WARNINGS, SCOPES, scopeLabel } from '../auth/scopes.ts'
 import { createApiKeyOperation, revokeApiKeyOperation } from '../operations/merchant/api-keys.ts'
 import {
   createAppOperation,
@@ -24,19 +24,6 @@ const PRESETS = [
   'https://claude.com/api/mcp/auth_callback',
   'https://chatgpt.com/connector_platform_oauth_redirect',
 ]
-const SCOPE_WORDS: Record<string, string> = {
-  'store:read': 'Read the store profile and settings',
-  'catalog:read': 'Read products and collections',
-  'orders:read': 'Read orders',
-  'customers:read': 'Read customers',
-  'themes:read': 'Read themes',
-  'themes:create': 'Create draft themes',
-  'themes:write': 'Edit draft themes',
-  'themes:preview': 'Preview themes',
-  'themes:publish': 'Publish themes to the live storefront (lets the agent publish without you)',
-  'media:write': 'Upload images',
-  'navigation:write': 'Change navigation menus',
-}
 const APP_ID = /^[A-Za-z0-9_-]{1,100}$/
 type IdParams = { Params: { id: string } }
 
@@ -143,7 +130,7 @@ ${keys.map(
 <h3>Create a key</h3>
 <form method="post" action="${href(`${base}/keys`)}">${csrfField(csrf)}
 <label for="key-name">Name</label><input id="key-name" name="name" type="text" required maxlength="100">
-<fieldset><legend>Scopes</legend>${SCOPES.map((s) => html`<label class="check"><input type="checkbox" name="scopes" value="${s}"${(DEFAULT_AGENT_SCOPES as readonly string[]).includes(s) ? html` checked` : null}> <span><span class="mono">${s}</span> <span class="hint">${SCOPE_WORDS[s] ?? ''}</span></span></label>`)}</fieldset>
+<fieldset><legend>Scopes</legend>${SCOPES.map((s) => html`<label class="check"><input type="checkbox" name="scopes" value="${s}"${(DEFAULT_AGENT_SCOPES as readonly string[]).includes(s) ? html` checked` : null}> <span><span class="mono">${s}</span> <span class="hint">${scopeLabel(s)}</span>${SCOPE_WARNINGS[s] ? html`<span class="hint">${SCOPE_WARNINGS[s]}</span>` : null}</span></label>`)}</fieldset>
 <p><button type="submit">Create key</button></p></form></div>
 <div class="card table-wrap" tabindex="0" role="region" aria-label="OAuth access"><h2>OAuth access</h2>
 ${grantsTable(grants, csrf, (g) => `${base}/grants/${encodeURIComponent(g)}/revoke`, 'You have not approved this app through OAuth on this store.')}</div>
