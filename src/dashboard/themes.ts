@@ -6,7 +6,7 @@ import { html, type Html } from '../web/html.ts'
 import { act, explain } from './act.ts'
 import type { DashboardContext } from './plugin.ts'
 import { csrfField, href, notice, page, when, type Notice } from './layout.ts'
-import { ownTheme, type IdParams } from './theme-access.ts'
+import { ownTheme, publishable, type IdParams } from './theme-access.ts'
 import { formerLive } from './theme-publish.ts'
 
 // /dashboard/themes: every theme with its status, version, last change and last preview, and the
@@ -72,7 +72,7 @@ ${active && former ? html`<div class="card actions"><span>Live now: <strong>${ac
 <a class="button secondary" href="${href(`/dashboard/themes/${id}/preview`)}">Preview<span class="skip"> ${t.name}</span></a>
 <a class="button secondary" href="${href('/dashboard/themes/editor', { themeId: t.themeId })}">Open in editor</a>
 <a class="button secondary" href="${href(`/dashboard/themes/${id}/versions`)}">History<span class="skip"> of ${t.name}</span></a>
-${t.status === 'draft' || t.status === 'private' ? html`<a class="button" href="${href(`/dashboard/themes/${id}/publish`)}">Publish…</a>` : null}
+${publishable(t.status) ? html`<a class="button" href="${href(`/dashboard/themes/${id}/publish`)}">Publish…</a>` : null}
 <form method="post" action="${href(`/dashboard/themes/${id}/duplicate`)}">${csrfField(csrf)}<button type="submit" class="secondary">Duplicate</button></form>
 ${t.status !== 'active' && t.status !== 'archived' ? html`<form method="post" action="${href(`/dashboard/themes/${id}/archive`)}">${csrfField(csrf)}<button type="submit" class="danger">Archive</button></form>` : null}
 </div></td></tr>`
