@@ -16,31 +16,25 @@ const APP_COLUMNS = [
 
 const withSecretFlag = <R extends { has_secret: SqlBool }>(row: R) => ({ ...row, has_secret: Boolean(row.has_secret) })
 
-/** The store's apps that are not deleted, oldest first. */
-export async function listApps(db: Kysely<Database>, storeId: string) {
-  const rows = await db
+// The store's apps that are not deleted.
+const liveApps = (db: Kysely<Database>, storeId: string) =>
+  db
     .selectFrom('apps')
     .select(APP_COLUMNS)
     .select((eb) => eb('client_secret_hash', 'is not', null).as('has_secret'))
     .where('store_id', '=', storeId)
     .where('deleted_at', 'is', null)
-    .orderBy('created_at')
-    .execute()
-  return rows.map(withSecretFlag)
+
+/** The store's apps that are not deleted, oldest first. */
+export async function listApps(db: Kysely<Database>, storeId: string) {
+  return (await liveApps(db, storeId).orderBy('created_at').execute()).map(withSecretFlag)
 }
 
 export type AppView = Awaited<ReturnType<typeof listApps>>[number]
 
 /** One app of the store, unless deleted. */
 export async function findApp(db: Kysely<Database>, storeId: string, appId: string): Promise<AppView | undefined> {
-  const row = await db
-    .selectFrom('apps')
-    .select(APP_COLUMNS)
-    .select((eb) => eb('client_secret_hash', 'is not', null).as('has_secret'))
-    .where('app_id', '=', appId)
-    .where('store_id', '=', storeId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
+  const row = await liveApps(db, storeId).where('app_id', '=', appId).executeTakeFirst()
   return row && withSecretFlag(row)
 }
 

@@ -17,6 +17,16 @@ export type StorefrontProbe = {
 }
 
 const menusVersion = sql<number>`coalesce((select max(n.stream_version) from navigation_menus n where n.store_id = s.store_id), 0)`
+const PROBE_COLUMNS = [
+  's.store_id',
+  's.slug',
+  's.catalog_version',
+  't.theme_id',
+  't.version',
+  't.status',
+  't.name',
+  menusVersion.as('menus_version'),
+] as const
 
 type ProbeRow = {
   store_id: string
@@ -48,16 +58,7 @@ export async function probeLiveStore(db: Kysely<Database>, slug: string): Promis
     .leftJoin('themes as t', (join) =>
       join.onRef('t.theme_id', '=', 'lt.theme_id').onRef('t.store_id', '=', 's.store_id'),
     )
-    .select([
-      's.store_id',
-      's.slug',
-      's.catalog_version',
-      't.theme_id',
-      't.version',
-      't.status',
-      't.name',
-      menusVersion.as('menus_version'),
-    ])
+    .select(PROBE_COLUMNS)
     .where('s.slug', '=', slug)
     .executeTakeFirst()
   return row ? toProbe(row) : null
@@ -72,16 +73,7 @@ export async function probeStoreTheme(
   const row = await db
     .selectFrom('stores as s')
     .innerJoin('themes as t', 't.store_id', 's.store_id')
-    .select([
-      's.store_id',
-      's.slug',
-      's.catalog_version',
-      't.theme_id',
-      't.version',
-      't.status',
-      't.name',
-      menusVersion.as('menus_version'),
-    ])
+    .select(PROBE_COLUMNS)
     .where('s.store_id', '=', storeId)
     .where('t.theme_id', '=', themeId)
     .executeTakeFirst()
