@@ -120,7 +120,7 @@ t.test('the dashboard, editor, renderer and storefront import no commands, db or
 })
 
 t.test('the dashboard, editor, renderer and storefront hold no SQL', async (t) => {
-  const SQL = /\.(?:selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql`|\bsql\.(?:raw|ref|join|lit)\(/
+  const SQL = /\.(?:selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql(?:<[^`]*?>)?`|\bsql\.(?:raw|ref|join|lit)\(/
   const found = files(SRC)
     .filter((file) => WITHOUT_SQL.includes(unit(file)))
     .flatMap((file) =>
