@@ -42,6 +42,16 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'navigation:write': 'update theme navigation',
 }
 
+// How the scope reads to a merchant deciding whether to grant it (a key's scopes in the dashboard,
+// the OAuth consent page): its description as a sentence.
+export const scopeLabel = (scope: Scope): string =>
+  SCOPE_DESCRIPTIONS[scope].charAt(0).toUpperCase() + SCOPE_DESCRIPTIONS[scope].slice(1)
+
+// What a merchant is told before granting a scope that reaches past drafts.
+export const SCOPE_WARNINGS: Partial<Record<Scope, string>> = {
+  'themes:publish': 'Lets the app change your live storefront. Tick it only if you want the app to publish on its own.',
+}
+
 // The default theme-agent set: everything but commerce reads beyond the catalog, and publishing.
 export const DEFAULT_AGENT_SCOPES: readonly Scope[] = SCOPES.filter(
   (s) => !['orders:read', 'customers:read', 'checkout:read', 'themes:publish'].includes(s),

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/database.ts'
+import { activityTimes, listActivity, type ActivityFilters } from '../queries/activity.ts'
+import { appsByName } from '../queries/app-names.ts'
+import { listThemes } from '../queries/themes/theme-queries.ts'
+import type { Services } from '../services.ts'
 import { html, type Html } from '../web/html.ts'
 import { href, page, when } from './layout.ts'
 import type { DashboardContext } from './plugin.ts'
@@ -52,38 +54,17 @@ function readFilters(query: Record<string, unknown>): { filters: Filters; proble
   }
 }
 
-function filtered(db: Kysely<Database>, storeId: string, f: Filters) {
-  let q = db
-    .selectFrom('developer_activity as a')
-    .leftJoin('apps as p', 'p.app_id', 'a.app_id')
-    .where('a.store_id', '=', storeId)
-  if (f.app) q = q.where('a.app_id', '=', f.app)
-  if (f.theme) q = q.where('a.theme_id', '=', f.theme)
-  if (f.channel) q = q.where('a.channel', '=', f.channel)
-  if (f.outcome) q = q.where('a.outcome', '=', f.outcome)
-  if (f.from) q = q.where('a.occurred_at', '>=', new Date(`${f.from}T00:00:00Z`))
-  if (f.to) q = q.where('a.occurred_at', '<', new Date(Date.parse(`${f.to}T00:00:00Z`) + 86400_000))
-  return q
-}
+const DAY_MS = 86400_000
 
-const COLUMNS = [
-  'a.command_id',
-  'a.occurred_at',
-  'a.first_position',
-  'a.action',
-  'a.outcome',
-  'a.theme_id',
-  'a.channel',
-  'a.tool',
-  'a.credential_kind',
-  'a.credential_id',
-  'a.app_id',
-  'a.request_id',
-  'a.summary',
-  'a.changes',
-  'a.error_code',
-  'p.name as app_name',
-] as const
+// The page's filters as the query's: a day runs from its midnight UTC to the next.
+const queryFilters = (f: Filters): ActivityFilters => ({
+  appId: f.app,
+  themeId: f.theme,
+  channel: f.channel,
+  outcome: f.outcome,
+  since: f.from ? new Date(`${f.from}T00:00:00Z`) : null,
+  until: f.to ? new Date(Date.parse(`${f.to}T00:00:00Z`) + DAY_MS) : null,
+})
 
 const who = (r: { credential_kind: string; app_name: string | null; credential_id: string | null }) =>
   r.credential_kind === 'merchant'
@@ -115,11 +96,7 @@ export function registerActivityRoutes(dash: FastifyInstance, ctx: DashboardCont
           .code(400)
           .type('text/plain; charset=utf-8')
           .send(`${problems.join('\n')}\n`)
-      const rows = await filtered(services.db, session.storeId, { ...filters, cursor: null })
-        .select(COLUMNS)
-        .orderBy('a.first_position', 'desc')
-        .limit(10_000)
-        .execute()
+      const rows = await listActivity(services.db, session.storeId, queryFilters(filters), { limit: 10_000 })
       const header = [
         'time',
         'app',
@@ -166,30 +143,18 @@ export function registerActivityRoutes(dash: FastifyInstance, ctx: DashboardCont
     async (request, reply) => {
       const session = await ctx.session(request)
       const { filters, problems } = readFilters(request.query)
-      let q = filtered(services.db, session.storeId, filters).select(COLUMNS)
-      if (filters.cursor !== null) q = q.where('a.first_position', '<', filters.cursor)
       const rows =
         problems.length > 0
           ? []
-          : await q
-              .orderBy('a.first_position', 'desc')
-              .limit(PAGE_SIZE + 1)
-              .execute()
+          : await listActivity(services.db, session.storeId, queryFilters(filters), {
+              limit: PAGE_SIZE + 1,
+              before: filters.cursor,
+            })
       const more = rows.length > PAGE_SIZE
       const shown = rows.slice(0, PAGE_SIZE)
-      const apps = await services.db
-        .selectFrom('apps')
-        .select(['app_id', 'name'])
-        .where('store_id', '=', session.storeId)
-        .orderBy('name')
-        .execute()
-      const themes = await services.db
-        .selectFrom('themes')
-        .select(['theme_id', 'name'])
-        .where('store_id', '=', session.storeId)
-        .orderBy('created_at')
-        .execute()
-      const chart = problems.length > 0 ? null : await dailyChart(services.db, session.storeId, filters)
+      const apps = await appsByName(services.db, session.storeId)
+      const themes = await listThemes(services.read, session.storeId, { includeArchived: true })
+      const chart = problems.length > 0 ? null : await dailyChart(services, session.storeId, filters)
       const keep: Record<string, string | undefined> = {
         app: filters.app ?? undefined,
         theme: filters.theme ?? undefined,
@@ -206,7 +171,7 @@ export function registerActivityRoutes(dash: FastifyInstance, ctx: DashboardCont
 ${problems.length > 0 ? html`<div class="notice error" role="alert">The filters could not be used:<ul>${problems.map((p) => html`<li>${p}</li>`)}</ul></div>` : null}
 <form method="get" action="${href('/dashboard/developer/activity')}" class="card filters" aria-label="Filters">
 <div><label for="f-app">App</label><select id="f-app" name="app"><option value="">All apps</option>${apps.map((a) => option(a.app_id, a.name, filters.app))}</select></div>
-<div><label for="f-theme">Theme</label><select id="f-theme" name="theme"><option value="">All themes</option>${themes.map((t) => option(t.theme_id, t.name, filters.theme))}</select></div>
+<div><label for="f-theme">Theme</label><select id="f-theme" name="theme"><option value="">All themes</option>${themes.map((t) => option(t.themeId, t.name, filters.theme))}</select></div>
 <div><label for="f-channel">Channel</label><select id="f-channel" name="channel"><option value="">All channels</option>${CHANNELS.map((c) => option(c, c === 'rest' ? 'REST' : c === 'mcp' ? 'MCP' : c, filters.channel))}</select></div>
 <div><label for="f-outcome">Outcome</label><select id="f-outcome" name="outcome"><option value="">Any outcome</option>${option('applied', 'Applied', filters.outcome)}${option('rejected', 'Refused', filters.outcome)}</select></div>
 <div><label for="f-from">From</label><input id="f-from" name="from" type="date" value="${filters.from ?? ''}"></div>
@@ -237,18 +202,14 @@ ${more ? html`<div class="pager"><a class="button secondary" href="${href('/dash
 
 // Commands per day per app over the filtered rows (last 14 days of the range), as an SVG. Every
 // other day is labelled, counting back from the last, so the newest bar always has its date.
-async function dailyChart(db: Kysely<Database>, storeId: string, f: Filters): Promise<Html | null> {
-  const rows = await filtered(db, storeId, { ...f, cursor: null })
-    .select(['a.occurred_at', 'a.credential_kind', 'p.name as app_name'])
-    .orderBy('a.first_position', 'desc')
-    .limit(5000)
-    .execute()
+async function dailyChart(services: Services, storeId: string, f: Filters): Promise<Html | null> {
+  const rows = await activityTimes(services.db, storeId, queryFilters(f), 5000)
   if (rows.length === 0) return null
   const end = f.to
     ? new Date(`${f.to}T00:00:00Z`)
     : new Date(`${new Date(rows[0]!.occurred_at).toISOString().slice(0, 10)}T00:00:00Z`)
   const days = Array.from({ length: 14 }, (_, i) =>
-    new Date(end.getTime() - (13 - i) * 86400_000).toISOString().slice(0, 10),
+    new Date(end.getTime() - (13 - i) * DAY_MS).toISOString().slice(0, 10),
   )
   const series = new Map<string, Map<string, number>>()
   for (const r of rows) {

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { merchantCaller, type MerchantSession } from '../auth/merchant-session.ts'
-import { revokeGrant } from '../commands/access/oauth-grants.ts'
-import type { CommandContext } from '../commands/context.ts'
+import { revokeOAuthGrantOperation } from '../operations/merchant/oauth-grants.ts'
 import { findGrant, type ConnectedApp } from '../queries/oauth-grants.ts'
 import { html, type Html } from '../web/html.ts'
+import { actOrFail } from './act.ts'
 import { csrfField, href, when } from './layout.ts'
 import { errorPage, type DashboardContext } from './plugin.ts'
 
@@ -45,18 +44,7 @@ ${grants.map(
 export function registerGrantRoutes(dash: FastifyInstance, ctx: DashboardContext) {
   const { services, guard } = ctx
 
-  const context = (request: FastifyRequest, session: MerchantSession): CommandContext => {
-    const caller = merchantCaller(session, { requestId: request.id, channel: 'dashboard' })
-    return {
-      storeId: caller.storeId,
-      actor: caller.actor,
-      channel: 'dashboard',
-      requestId: request.id,
-      operation: 'revokeOAuthGrant',
-    }
-  }
-
-  // The same command the OAuth side uses (src/commands/access/oauth-grants.ts), with the merchant as actor.
+  // The same command the OAuth side uses, with the merchant as actor (src/operations/merchant/oauth-grants.ts).
   const revoke =
     (back: (request: FastifyRequest<{ Params: { grantId: string; id?: string } }>) => string) =>
     async (request: FastifyRequest<{ Params: { grantId: string; id?: string } }>, reply: FastifyReply) => {
@@ -71,7 +59,11 @@ export function registerGrantRoutes(dash: FastifyInstance, ctx: DashboardContext
           'Connection not found',
           'There is no such connected app in this store. Nothing was changed.',
         )
-      const changed = await revokeGrant(services.commands, context(request, session), grant.grant_id, 'merchant')
+      const revoked = await actOrFail(services, request, session, revokeOAuthGrantOperation, {
+        params: { grantId: grant.grant_id },
+      })
+      if (!revoked.ok) throw new Error(`revokeOAuthGrant refused: ${revoked.error.code}`)
+      const changed = revoked.data.revoked
       return reply.redirect(`${back(request)}?done=${changed ? 'disconnected' : 'already-disconnected'}`, 303)
     }
 

@@ -1,11 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { merchantCaller, type MerchantSession } from '../auth/merchant-session.ts'
-import { DEFAULT_AGENT_SCOPES, SCOPES } from '../auth/scopes.ts'
-import { createApp, createKey, deleteApp, revokeKey, rotateSecret, setRedirectUris } from '../commands/access/apps.ts'
-import type { CommandContext } from '../commands/context.ts'
-import { html, type Html } from '../web/html.ts'
-import { list, parseForm, required, text } from './forms.ts'
+import type { MerchantSession } from '../auth/merchant-session.ts'
+import { DEFAULT_AGENT_SCOPES, SCOPE_WARNINGS, SCOPES, scopeLabel } from '../auth/scopes.ts'
+import { createApiKeyOperation, revokeApiKeyOperation } from '../operations/merchant/api-keys.ts'
+import {
+  createAppOperation,
+  deleteAppOperation,
+  rotateClientSecretOperation,
+  setRedirectUrisOperation,
+} from '../operations/merchant/apps.ts'
+import { activeKeyCounts, findApp, isAppKey, listApiKeys, listApps } from '../queries/apps-and-keys.ts'
 import { connectedApps } from '../queries/oauth-grants.ts'
+import { html, type Html } from '../web/html.ts'
+import { actOrFail } from './act.ts'
+import { list, parseForm, required, text } from './forms.ts'
 import { DISCONNECTED, grantsTable, registerGrantRoutes } from './connected-apps.ts'
 import { csrfField, href, notice, page, when, type Notice } from './layout.ts'
 import { errorPage, type DashboardContext } from './plugin.ts'
@@ -17,26 +24,8 @@ const PRESETS = [
   'https://claude.com/api/mcp/auth_callback',
   'https://chatgpt.com/connector_platform_oauth_redirect',
 ]
-const SCOPE_WORDS: Record<string, string> = {
-  'store:read': 'Read the store profile and settings',
-  'catalog:read': 'Read products and collections',
-  'orders:read': 'Read orders',
-  'customers:read': 'Read customers',
-  'themes:read': 'Read themes',
-  'themes:create': 'Create draft themes',
-  'themes:write': 'Edit draft themes',
-  'themes:preview': 'Preview themes',
-  'themes:publish': 'Publish themes to the live storefront (lets the agent publish without you)',
-  'media:write': 'Upload images',
-  'navigation:write': 'Change navigation menus',
-}
 const APP_ID = /^[A-Za-z0-9_-]{1,100}$/
 type IdParams = { Params: { id: string } }
-
-const context = (request: FastifyRequest, session: MerchantSession, operation: string): CommandContext => {
-  const caller = merchantCaller(session, { requestId: request.id, channel: 'dashboard' })
-  return { storeId: caller.storeId, actor: caller.actor, channel: 'dashboard', requestId: request.id, operation }
-}
 
 const DONE: Record<string, Notice> = {
   disconnected: { kind: 'ok', text: DISCONNECTED },
@@ -65,21 +54,8 @@ export function registerDeveloperRoutes(dash: FastifyInstance, ctx: DashboardCon
     form: { name?: string; uris?: string } = {},
   ) {
     const session = await ctx.session(request)
-    const apps = await db
-      .selectFrom('apps')
-      .selectAll()
-      .where('store_id', '=', session.storeId)
-      .where('deleted_at', 'is', null)
-      .orderBy('created_at')
-      .execute()
-    const keyCounts = await db
-      .selectFrom('api_keys')
-      .select(['app_id', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('store_id', '=', session.storeId)
-      .where('revoked_at', 'is', null)
-      .groupBy('app_id')
-      .execute()
-    const counts = new Map(keyCounts.map((k) => [k.app_id, Number(k.n)]))
+    const apps = await listApps(db, session.storeId)
+    const counts = await activeKeyCounts(db, session.storeId)
     const grants = await connectedApps(db, session.storeId)
     const csrf = reply.generateCsrf()
     const body = html`<h1>Developer</h1>
@@ -120,23 +96,9 @@ ${grantsTable(grants, csrf, (g) => `/dashboard/developer/grants/${encodeURICompo
     shown: Html | null = null,
   ) {
     const session = await ctx.session(request)
-    const app = APP_ID.test(request.params.id)
-      ? await db
-          .selectFrom('apps')
-          .selectAll()
-          .where('app_id', '=', request.params.id)
-          .where('store_id', '=', session.storeId)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst()
-      : undefined
+    const app = APP_ID.test(request.params.id) ? await findApp(db, session.storeId, request.params.id) : undefined
     if (!app) return errorPage(reply, 404, 'App not found', 'There is no such app in this store.')
-    const keys = await db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('app_id', '=', app.app_id)
-      .where('store_id', '=', session.storeId)
-      .orderBy('created_at', 'desc')
-      .execute()
+    const keys = await listApiKeys(db, session.storeId, app.app_id)
     const grants = await connectedApps(db, session.storeId, { appId: app.app_id })
     const csrf = reply.generateCsrf()
     const base = `/dashboard/developer/apps/${encodeURIComponent(app.app_id)}`
@@ -144,7 +106,7 @@ ${grantsTable(grants, csrf, (g) => `/dashboard/developer/grants/${encodeURICompo
 ${notice(message)}${shown}
 <div class="card"><h2>OAuth client</h2><dl class="facts">
 <dt>Kind</dt><dd>${app.kind}</dd><dt>Client ID</dt><dd class="mono">${app.client_id}</dd>
-<dt>Client secret</dt><dd>${app.kind === 'public' ? 'none (public app: PKCE only)' : app.client_secret_hash ? html`set, ends <span class="mono">${app.client_secret_hint ?? '…'}</span>; it is never shown again` : 'not set'}</dd>
+<dt>Client secret</dt><dd>${app.kind === 'public' ? 'none (public app: PKCE only)' : app.has_secret ? html`set, ends <span class="mono">${app.client_secret_hint ?? '…'}</span>; it is never shown again` : 'not set'}</dd>
 <dt>Created</dt><dd>${when(app.created_at)}</dd></dl>
 ${app.kind === 'confidential' ? html`<form method="post" action="${href(`${base}/rotate-secret`)}" class="actions">${csrfField(csrf)}<button type="submit" class="secondary">Rotate secret</button><span class="hint">The current secret stops working at once.</span></form>` : null}
 </div>
@@ -168,7 +130,7 @@ ${keys.map(
 <h3>Create a key</h3>
 <form method="post" action="${href(`${base}/keys`)}">${csrfField(csrf)}
 <label for="key-name">Name</label><input id="key-name" name="name" type="text" required maxlength="100">
-<fieldset><legend>Scopes</legend>${SCOPES.map((s) => html`<label class="check"><input type="checkbox" name="scopes" value="${s}"${(DEFAULT_AGENT_SCOPES as readonly string[]).includes(s) ? html` checked` : null}> <span><span class="mono">${s}</span> <span class="hint">${SCOPE_WORDS[s] ?? ''}</span></span></label>`)}</fieldset>
+<fieldset><legend>Scopes</legend>${SCOPES.map((s) => html`<label class="check"><input type="checkbox" name="scopes" value="${s}"${(DEFAULT_AGENT_SCOPES as readonly string[]).includes(s) ? html` checked` : null}> <span><span class="mono">${s}</span> <span class="hint">${scopeLabel(s)}</span>${SCOPE_WARNINGS[s] ? html`<span class="hint">${SCOPE_WARNINGS[s]}</span>` : null}</span></label>`)}</fieldset>
 <p><button type="submit">Create key</button></p></form></div>
 <div class="card table-wrap" tabindex="0" role="region" aria-label="OAuth access"><h2>OAuth access</h2>
 ${grantsTable(grants, csrf, (g) => `${base}/grants/${encodeURIComponent(g)}/revoke`, 'You have not approved this app through OAuth on this store.')}</div>
@@ -217,10 +179,8 @@ ${grantsTable(grants, csrf, (g) => `${base}/grants/${encodeURIComponent(g)}/revo
     const session = await ctx.session(request)
     const presets = form.value.preset.filter((p) => PRESETS.includes(p))
     const uris = [...uriLines(form.value.redirectUris ?? ''), ...presets]
-    const created = await createApp(services.commands, context(request, session, 'createApp'), {
-      name: form.value.name,
-      kind: form.value.kind,
-      redirectUris: uris,
+    const created = await actOrFail(services, request, session, createAppOperation, {
+      body: { name: form.value.name, kind: form.value.kind, redirectUris: uris },
     })
     if (!created.ok) {
       const problems = (created.error.details?.problems as { uri: string; message: string }[] | undefined)?.map((p) =>
@@ -228,18 +188,18 @@ ${grantsTable(grants, csrf, (g) => `${base}/grants/${encodeURIComponent(g)}/revo
       ) ?? [created.error.message]
       return appsPage(request, reply, { kind: 'error', text: 'The app was not created.', items: problems }, 400, keep)
     }
-    ;(request.params as { id: string }) = { id: created.value.appId }
-    const shown = created.value.clientSecret
+    ;(request.params as { id: string }) = { id: created.data.appId }
+    const shown = created.data.clientSecret
       ? secretOnce(
           'App created. Client secret:',
-          created.value.clientSecret,
+          created.data.clientSecret,
           'Reloading this page will not show it again; rotate it if it is lost.',
         )
       : null
     return appPage(
       request as FastifyRequest<IdParams>,
       reply,
-      created.value.clientSecret ? null : { kind: 'ok', text: 'App created.' },
+      created.data.clientSecret ? null : { kind: 'ok', text: 'App created.' },
       201,
       shown,
     )
@@ -271,24 +231,24 @@ ${grantsTable(grants, csrf, (g) => `${base}/grants/${encodeURIComponent(g)}/revo
     )
 
   appAction('rotate-secret', async (request, session) => {
-    const r = await rotateSecret(services.commands, context(request, session, 'rotateClientSecret'), request.params.id)
+    const r = await actOrFail(services, request, session, rotateClientSecretOperation, {
+      params: { id: request.params.id },
+    })
     if (!r.ok)
       return r.error.code === 'NOT_FOUND'
         ? { gone: true }
         : { notice: { kind: 'error', text: r.error.message }, status: 400 }
-    return { shown: secretOnce('New client secret:', r.value.clientSecret, 'The previous secret no longer works.') }
+    return { shown: secretOnce('New client secret:', r.data.clientSecret, 'The previous secret no longer works.') }
   })
 
   appAction('redirect-uris', async (request, session) => {
     const form = parseForm({ redirectUris: text('Redirect URIs', 21000) }, request.body)
     if (!form.ok)
       return { notice: { kind: 'error', text: 'The redirect URIs were not saved.', items: form.problems }, status: 400 }
-    const r = await setRedirectUris(
-      services.commands,
-      context(request, session, 'setRedirectUris'),
-      request.params.id,
-      uriLines(form.value.redirectUris),
-    )
+    const r = await actOrFail(services, request, session, setRedirectUrisOperation, {
+      params: { id: request.params.id },
+      body: { redirectUris: uriLines(form.value.redirectUris) },
+    })
     if (!r.ok) {
       if (r.error.code === 'NOT_FOUND') return { gone: true }
       const problems = (r.error.details?.problems as { uri: string; message: string }[] | undefined)?.map((p) =>
@@ -303,15 +263,15 @@ ${grantsTable(grants, csrf, (g) => `${base}/grants/${encodeURIComponent(g)}/revo
     const form = parseForm({ name: required('Name', 100), scopes: list('scopes', SCOPES.length, 40) }, request.body)
     if (!form.ok)
       return { notice: { kind: 'error', text: 'The key was not created.', items: form.problems }, status: 400 }
-    const r = await createKey(services.commands, context(request, session, 'createApiKey'), request.params.id, {
-      name: form.value.name,
-      scopes: form.value.scopes,
+    const r = await actOrFail(services, request, session, createApiKeyOperation, {
+      params: { id: request.params.id },
+      body: { name: form.value.name, scopes: form.value.scopes },
     })
     if (!r.ok)
       return r.error.code === 'NOT_FOUND'
         ? { gone: true }
         : { notice: { kind: 'error', text: `The key was not created: ${r.error.message}.` }, status: 400 }
-    return { shown: secretOnce('API key created:', r.value.key, 'Only a hash is stored.'), status: 201 }
+    return { shown: secretOnce('API key created:', r.data.key, 'Only a hash is stored.'), status: 201 }
   })
 
   dash.post<{ Params: { id: string; keyId: string } }>(
@@ -320,17 +280,9 @@ ${grantsTable(grants, csrf, (g) => `${base}/grants/${encodeURIComponent(g)}/revo
     async (request, reply) => {
       const session = await ctx.session(request)
       const keyId = request.params.keyId
-      const owned = APP_ID.test(keyId)
-        ? await db
-            .selectFrom('api_keys')
-            .select('key_id')
-            .where('key_id', '=', keyId)
-            .where('app_id', '=', request.params.id)
-            .where('store_id', '=', session.storeId)
-            .executeTakeFirst()
-        : undefined
+      const owned = APP_ID.test(keyId) && (await isAppKey(db, session.storeId, request.params.id, keyId))
       if (!owned) return errorPage(reply, 404, 'Key not found', 'There is no such API key in this store.')
-      const r = await revokeKey(services.commands, context(request, session, 'revokeApiKey'), keyId)
+      const r = await actOrFail(services, request, session, revokeApiKeyOperation, { params: { keyId } })
       return appPage(
         request,
         reply,
@@ -348,11 +300,11 @@ ${grantsTable(grants, csrf, (g) => `${base}/grants/${encodeURIComponent(g)}/revo
       const session = await ctx.session(request)
       if (!APP_ID.test(request.params.id))
         return errorPage(reply, 404, 'App not found', 'There is no such app in this store.')
-      const r = await deleteApp(services.commands, context(request, session, 'deleteApp'), request.params.id)
+      const r = await actOrFail(services, request, session, deleteAppOperation, { params: { id: request.params.id } })
       if (!r.ok) return errorPage(reply, 404, 'App not found', 'There is no such app in this store.')
       return appsPage(request, reply, {
         kind: 'ok',
-        text: `App deleted${r.value.revokedKeys ? `; ${r.value.revokedKeys} API key${r.value.revokedKeys === 1 ? ' was' : 's were'} revoked` : ''}.`,
+        text: `App deleted${r.data.revokedKeys ? `; ${r.data.revokedKeys} API key${r.data.revokedKeys === 1 ? ' was' : 's were'} revoked` : ''}.`,
       })
     },
   )

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CSRF_FIELD } from './layout.ts'
 
 // Form posts: every field a single string (a repeated field is an array only where the schema
 // says so), no unknown fields, no control characters. Problems come back as sentences for the page.
@@ -21,7 +22,7 @@ export type FormResult<T> = { ok: true; value: T } | { ok: false; problems: stri
 export function parseForm<S extends z.ZodRawShape>(shape: S, body: unknown): FormResult<z.infer<z.ZodObject<S>>> {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     return { ok: false, problems: ['the form was not sent as a form'] }
-  const { _csrf: _ignored, ...fields } = body as Record<string, unknown>
+  const { [CSRF_FIELD]: _ignored, ...fields } = body as Record<string, unknown>
   const unknown = Object.keys(fields).filter((k) => !(k in shape))
   const parsed = z.object(shape).safeParse(fields)
   const problems = [

@@ -36,7 +36,7 @@ export function page(input: {
 <header class="topbar"><div class="topbar-inner">
 <a class="brand" href="${href('/dashboard/themes')}">${input.session.store.name}<small>Dashboard</small></a>
 <nav aria-label="Dashboard"><ul class="nav">${nav.map(([key, label, path]) => html`<li><a href="${href(path)}"${key === input.current ? html` aria-current="page"` : null}>${label}</a></li>`)}</ul></nav>
-<div class="who">${storeSwitcher(input.session, input.csrf)}<span>${input.session.email}</span><form method="post" action="${href('/dashboard/logout')}"><input type="hidden" name="_csrf" value="${input.csrf}"><button type="submit">Sign out</button></form></div>
+<div class="who">${storeSwitcher(input.session, input.csrf)}<span>${input.session.email}</span><form method="post" action="${href('/dashboard/logout')}">${csrfField(input.csrf)}<button type="submit">Sign out</button></form></div>
 </div></header>
 <main id="main" tabindex="-1">${input.body}</main>`,
   )
@@ -56,7 +56,9 @@ export function document(title: string, body: Html): string {
   }`
 }
 
-export const csrfField = (token: string) => html`<input type="hidden" name="_csrf" value="${token}">`
+// Where a dashboard form carries its CSRF token.
+export const CSRF_FIELD = '_csrf'
+export const csrfField = (token: string) => html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`
 
 export const when = (d: Date | string | null | undefined): Html | string => {
   if (!d) return '—'

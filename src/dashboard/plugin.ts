@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs'
-import cookie from '@fastify/cookie'
-import csrf from '@fastify/csrf-protection'
 import formbody from '@fastify/formbody'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { readMerchantSession, requireMerchant, type MerchantSession } from '../auth/merchant-session.ts'
 import { html } from '../web/html.ts'
+import { registerMerchantCsrf } from '../web/merchant-csrf.ts'
 import type { Services } from '../services.ts'
 import { registerActivityRoutes } from './activity.ts'
 import { registerDeveloperRoutes } from './developer.ts'
-import { DASHBOARD_CSS_PATH, document, href } from './layout.ts'
+import { CSRF_FIELD, DASHBOARD_CSS_PATH, document, href } from './layout.ts'
 import { registerLoginRoutes } from './login.ts'
 import { registerStoreSwitchRoutes } from './store-switch.ts'
 import { registerThemeHistoryRoutes } from './theme-history.ts'
@@ -30,14 +29,11 @@ export type DashboardContext = {
 
 export async function dashboardPlugin(app: FastifyInstance, services: Services): Promise<void> {
   await app.register(async (dash) => {
-    const secure = services.baseUrl.startsWith('https:')
-    await dash.register(cookie)
-    await dash.register(formbody, { bodyLimit: 64 * 1024 })
-    await dash.register(csrf, {
-      cookieKey: secure ? '__Host-sf_csrf' : 'sf_csrf',
-      cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', secure, signed: false },
-      getToken: (request) => (request.body as Record<string, unknown> | undefined)?._csrf as string | undefined,
+    await registerMerchantCsrf(dash, services.baseUrl, (request) => {
+      const field = (request.body as Record<string, unknown> | undefined)?.[CSRF_FIELD]
+      return typeof field === 'string' ? field : undefined
     })
+    await dash.register(formbody, { bodyLimit: 64 * 1024 })
 
     dash.addHook('onSend', async (_request, reply, payload) => {
       reply.header('cache-control', 'no-store')

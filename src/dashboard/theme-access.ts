@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { MerchantSession } from '../auth/merchant-session.ts'
 import type { Theme } from '../aggregates/theme/state.ts'
+import type { ThemeStatus } from '../theme/constants.ts'
 import { findTheme } from '../queries/themes/theme-queries.ts'
 import { errorPage, type DashboardContext } from './plugin.ts'
 
@@ -8,6 +9,9 @@ import { errorPage, type DashboardContext } from './plugin.ts'
 // like no id), and how a history entry's actor reads.
 
 export const THEME_ID = /^[A-Za-z0-9_-]{1,100}$/
+
+// Drafts and private themes can go live; the live one already is, an archived one is refused.
+export const publishable = (status: ThemeStatus) => status === 'draft' || status === 'private'
 
 export type IdParams = { Params: { id: string } }
 

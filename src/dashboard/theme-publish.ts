@@ -2,15 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { MerchantSession } from '../auth/merchant-session.ts'
 import { diffThemeOperation } from '../operations/theme-history-operations.ts'
 import { publishThemeOperation } from '../operations/theme-operations.ts'
-import type { ThemeHeader } from '../projections/themes-projection.ts'
 import type { DiffResult } from '../queries/themes/history.ts'
-import { listThemes } from '../queries/themes/theme-queries.ts'
+import { listThemes, type ThemeHeader } from '../queries/themes/theme-queries.ts'
 import { html, type Html } from '../web/html.ts'
 import { act, explain } from './act.ts'
 import { parseForm, text } from './forms.ts'
 import { csrfField, href, notice, page, when, type Notice } from './layout.ts'
 import type { DashboardContext } from './plugin.ts'
-import { ownTheme, THEME_ID, themePath, type IdParams } from './theme-access.ts'
+import { ownTheme, publishable, THEME_ID, themePath, type IdParams } from './theme-access.ts'
 import { comparison } from './theme-history.ts'
 
 // Publishing asks first, and publishes exactly what it showed: the confirmation shows the diff
@@ -63,11 +62,11 @@ export function registerThemePublishRoutes(dash: FastifyInstance, ctx: Dashboard
     // The version diffed is the version the form publishes.
     const shown = diff.to.version ?? theme.version
     const csrf = reply.generateCsrf()
-    const publishable = theme.status === 'draft' || theme.status === 'private'
+    const canPublish = publishable(theme.status)
     const body = html`<p><a href="${href('/dashboard/themes')}">← Themes</a></p>
 <h1>Publish “${theme.name}”?</h1>
 ${notice(message)}
-${publishable ? null : notice({ kind: 'warn', text: theme.status === 'active' ? 'This theme is already live.' : 'Archived themes cannot be published. Duplicate it to get a draft.' })}
+${canPublish ? null : notice({ kind: 'warn', text: theme.status === 'active' ? 'This theme is already live.' : 'Archived themes cannot be published. Duplicate it to get a draft.' })}
 <div class="card">
 <dl class="facts">
 <dt>Goes live</dt><dd><strong>${theme.name}</strong>, version ${String(shown)} <span class="pill ${theme.status}">${theme.status}</span></dd>
@@ -75,7 +74,7 @@ ${publishable ? null : notice({ kind: 'warn', text: theme.status === 'active' ? 
 <dt>Store</dt><dd>${session.store.name}, for every visitor</dd>
 </dl>
 ${
-  publishable
+  canPublish
     ? html`<div class="actions"><form method="post" action="${href(themePath(theme.themeId, '/publish'))}">${csrfField(csrf)}<input type="hidden" name="expectedVersion" value="${String(shown)}"><button type="submit">Publish version ${String(shown)}</button></form>
 <a class="button secondary" href="${href(themePath(theme.themeId, '/versions'))}">History</a>
 <a class="button secondary" href="${href('/dashboard/themes')}">Cancel</a></div>

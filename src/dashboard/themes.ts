@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { archiveThemeOperation, duplicateThemeOperation } from '../operations/theme-operations.ts'
-import { listThemes } from '../queries/themes/theme-queries.ts'
-import type { ThemeHeader } from '../projections/themes-projection.ts'
+import { latestThemeChanges } from '../queries/activity.ts'
+import { listThemes, type ThemeHeader } from '../queries/themes/theme-queries.ts'
 import { html, type Html } from '../web/html.ts'
 import { act, explain } from './act.ts'
 import type { DashboardContext } from './plugin.ts'
 import { csrfField, href, notice, page, when, type Notice } from './layout.ts'
-import { ownTheme, type IdParams } from './theme-access.ts'
+import { ownTheme, publishable, type IdParams } from './theme-access.ts'
 import { formerLive } from './theme-publish.ts'
 
 // /dashboard/themes: every theme with its status, version, last change and last preview, and the
@@ -45,17 +45,7 @@ ${active && former ? html`<div class="card actions"><span>Live now: <strong>${ac
   }
 
   async function lastChanges(storeId: string) {
-    const rows = await services.db
-      .selectFrom('developer_activity as a')
-      .leftJoin('apps as p', 'p.app_id', 'a.app_id')
-      .select(['a.theme_id', 'a.occurred_at', 'a.credential_kind', 'p.name as app_name', 'a.channel'])
-      .where('a.store_id', '=', storeId)
-      .where('a.outcome', '=', 'applied')
-      .where('a.theme_id', 'is not', null)
-      .where('a.action', '!=', 'createThemePreviewToken')
-      .orderBy('a.first_position', 'desc')
-      .limit(1000)
-      .execute()
+    const rows = await latestThemeChanges(services.db, storeId, 1000)
     const out = new Map<string, { at: Date; by: string }>()
     for (const r of rows) {
       if (!r.theme_id || out.has(r.theme_id)) continue
@@ -82,7 +72,7 @@ ${active && former ? html`<div class="card actions"><span>Live now: <strong>${ac
 <a class="button secondary" href="${href(`/dashboard/themes/${id}/preview`)}">Preview<span class="skip"> ${t.name}</span></a>
 <a class="button secondary" href="${href('/dashboard/themes/editor', { themeId: t.themeId })}">Open in editor</a>
 <a class="button secondary" href="${href(`/dashboard/themes/${id}/versions`)}">History<span class="skip"> of ${t.name}</span></a>
-${t.status === 'draft' || t.status === 'private' ? html`<a class="button" href="${href(`/dashboard/themes/${id}/publish`)}">Publish…</a>` : null}
+${publishable(t.status) ? html`<a class="button" href="${href(`/dashboard/themes/${id}/publish`)}">Publish…</a>` : null}
 <form method="post" action="${href(`/dashboard/themes/${id}/duplicate`)}">${csrfField(csrf)}<button type="submit" class="secondary">Duplicate</button></form>
 ${t.status !== 'active' && t.status !== 'archived' ? html`<form method="post" action="${href(`/dashboard/themes/${id}/archive`)}">${csrfField(csrf)}<button type="submit" class="danger">Archive</button></form>` : null}
 </div></td></tr>`

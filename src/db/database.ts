@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely'
+import type { ThemeStatus } from '../theme/constants.ts'
 
 // The one database interface: every table the service touches, by owner.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
@@ -52,7 +53,7 @@ export interface ThemesTable {
   store_id: string
   name: string
   provider: string
-  status: 'draft' | 'private' | 'active' | 'archived'
+  status: ThemeStatus
   version: number
   stream_version: number
   document: Json

@@ -1,5 +1,3 @@
-import cookie from '@fastify/cookie'
-import csrf from '@fastify/csrf-protection'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { findTheme } from '../queries/themes/theme-queries.ts'
 import type { Services } from '../services.ts'
@@ -10,6 +8,7 @@ import { readMerchantSession } from '../auth/merchant-session.ts'
 import { CSRF_HEADER } from './session.ts'
 import { classifyError, type ErrorCode } from '../errors.ts'
 import { sendAppError } from '../web/errors.ts'
+import { registerMerchantCsrf } from '../web/merchant-csrf.ts'
 import { addSecurityHeaders } from '../web/security-headers.ts'
 
 // The visual theme editor (issue 11): its page, its bundled front end and its JSON routes.
@@ -32,16 +31,10 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 
 export async function editorPlugin(app: FastifyInstance, services: Services): Promise<void> {
   await app.register(async (editor) => {
-    const secure = services.baseUrl.startsWith('https:')
-    await editor.register(cookie)
     // The dashboard's CSRF secret cookie, read here from the X-CSRF-Token header instead of a form field.
-    await editor.register(csrf, {
-      cookieKey: secure ? '__Host-sf_csrf' : 'sf_csrf',
-      cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', secure, signed: false },
-      getToken: (request) => {
-        const header = request.headers[CSRF_HEADER]
-        return typeof header === 'string' ? header : undefined
-      },
+    await registerMerchantCsrf(editor, services.baseUrl, (request) => {
+      const header = request.headers[CSRF_HEADER]
+      return typeof header === 'string' ? header : undefined
     })
     addSecurityHeaders(editor, {
       contentSecurityPolicy: false,

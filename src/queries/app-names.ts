@@ -20,3 +20,8 @@ export async function appNames(db: Kysely<Database>, storeId: string): Promise<M
   for (const a of apps) names.set(a.app_id, a.name)
   return names
 }
+
+// Every app of the store by name, deleted ones included (their activity stays).
+export function appsByName(db: Kysely<Database>, storeId: string) {
+  return db.selectFrom('apps').select(['app_id', 'name']).where('store_id', '=', storeId).orderBy('name').execute()
+}

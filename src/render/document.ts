@@ -2,7 +2,16 @@
 // the renderer must not trust that: a corrupted or legacy document may have any shape. Every
 // value is read with a type check and falls back to the documented default, so rendering
 // never throws on data, and nothing unexpected (unknown keys, wrong types) reaches a page.
-import { COLOR_PATTERN, FONTS, THEME_PRESETS, type Font, type ThemePreset } from '../theme/constants.ts'
+import {
+  COLOR_PATTERN,
+  FONTS,
+  LIMITS,
+  TEXT_LIMITS,
+  THEME_PRESETS,
+  type Font,
+  type ThemePreset,
+} from '../theme/constants.ts'
+import { DEFAULT_TOKENS as NEUTRAL } from '../theme/default-theme.ts'
 import { isSectionType, type SectionType } from '../theme/sections.ts'
 
 export type Obj = Readonly<Record<string, unknown>>
@@ -36,22 +45,20 @@ export type DocumentView = {
 }
 
 const DEFAULT_TOKENS: Tokens = {
-  preset: 'modern',
-  primaryColor: '#1f2937',
-  secondaryColor: '#f59e0b',
-  font: 'Inter',
-  logo: null,
+  preset: NEUTRAL.theme,
+  primaryColor: NEUTRAL.primaryColor,
+  secondaryColor: NEUTRAL.secondaryColor,
+  font: NEUTRAL.font,
+  logo: NEUTRAL.logo,
 }
 
 const color = (v: unknown, fallback: string): string => (typeof v === 'string' && COLOR_PATTERN.test(v) ? v : fallback)
 
-const MAX_SECTIONS = 50
-const MAX_BLOCKS = 100
-const MAX_NAV = 40
-
+// What validation lets in is all a page ever shows: a longer list in a corrupt or legacy document
+// is cut at the same limits.
 function readSections(v: unknown, unknown: string[]): SectionView[] {
   const out: SectionView[] = []
-  for (const raw of arr(v).slice(0, MAX_SECTIONS)) {
+  for (const raw of arr(v).slice(0, LIMITS.sectionsPerLayout)) {
     const s = obj(raw)
     const id = typeof s.id === 'string' ? s.id : ''
     if (!isSectionType(s.type)) {
@@ -59,7 +66,7 @@ function readSections(v: unknown, unknown: string[]): SectionView[] {
       continue
     }
     const blocks = arr(s.blocks)
-      .slice(0, MAX_BLOCKS)
+      .slice(0, LIMITS.blocksPerSection)
       .map((b) => {
         const block = obj(b)
         return {
@@ -75,13 +82,13 @@ function readSections(v: unknown, unknown: string[]): SectionView[] {
 
 function readNavigation(v: unknown): NavLink[] {
   return arr(v)
-    .slice(0, MAX_NAV)
+    .slice(0, TEXT_LIMITS.navigationEntries)
     .flatMap((raw) => {
       const entry = obj(raw)
       const label = text(entry.label)
       if (label === undefined) return []
       const children = arr(entry.children)
-        .slice(0, MAX_NAV)
+        .slice(0, TEXT_LIMITS.navigationChildren)
         .flatMap((c) => {
           const child = obj(c)
           const childLabel = text(child.label)

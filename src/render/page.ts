@@ -3,20 +3,14 @@
 // preview banner differ. Pure apart from the catalog reads: no clock (now is an input), no
 // global state, so what a test renders is what a visitor gets.
 import type { Collection, Product } from '../queries/commerce/schemas.ts'
+import { SECTION_DEFAULTS } from '../theme/section-defaults.ts'
 import type { Catalog, ListingSort } from './catalog.ts'
 import { arr, int, readDocument, text, type DocumentView, type SectionView } from './document.ts'
 import { createReporter, type Env, type Listing, type Mode, type PageData, type PageQuery } from './env.ts'
 import { html, joinHtml, type Html } from '../web/html.ts'
 import { documentShell, previewBanner, siteFooter, siteHeader, type PreviewInfo } from './layout.ts'
 import { routePath, SAMPLE_POST_SLUG, type Route } from './routes.ts'
-import {
-  allCollectionsSection,
-  announcementBar,
-  canLeadPage,
-  DEFAULTS,
-  renderSection,
-  type BlogPost,
-} from './sections.ts'
+import { allCollectionsSection, announcementBar, canLeadPage, renderSection, type BlogPost } from './sections.ts'
 import type { StoreView } from './store.ts'
 import { inlineStyle, PageStyles } from './styles.ts'
 import { createUrls } from './urls.ts'
@@ -61,7 +55,7 @@ function planFor(sections: readonly SectionView[], onProductPage: boolean): Plan
     if (section.type === 'collection-list')
       for (const id of arr(s.collectionIds)) if (typeof id === 'string') plan.collectionIds.add(id)
     if (section.type === 'product-grid') {
-      const limit = int(s.limit, 1, 48, DEFAULTS.productGrid.limit)
+      const limit = int(s.limit, 1, 48, SECTION_DEFAULTS.productGrid.limit)
       if (s.source === 'manual') {
         for (const id of arr(s.productIds)) if (typeof id === 'string') plan.productIds.add(id)
       } else if (s.source === 'collection') {
@@ -140,7 +134,7 @@ async function listingFor(
   query: PageQuery,
 ): Promise<Listing> {
   const section = layout.find((s) => s.type === 'collection-products')
-  const perPage = int(section?.settings.productsPerPage, 4, 48, DEFAULTS.collectionProducts.productsPerPage)
+  const perPage = int(section?.settings.productsPerPage, 4, 48, SECTION_DEFAULTS.collectionProducts.productsPerPage)
   const sort: ListingSort = query.sort ?? 'featured'
   const fetchPage = (page: number) =>
     catalog.listing({

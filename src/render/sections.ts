@@ -27,7 +27,7 @@ import {
 } from './sections/general.ts'
 import { article, collectionProducts, productDetails, type BlogPost } from './sections/template-specific.ts'
 
-export { DEFAULTS, productCard, type SectionContext } from './sections/fields.ts'
+export { productCard, type SectionContext } from './sections/fields.ts'
 export { announcementBar } from './sections/general.ts'
 export type { BlogPost } from './sections/template-specific.ts'
 

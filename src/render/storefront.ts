@@ -22,13 +22,17 @@
 // STOREFRONT_SHARED_MAX_AGE_SECONDS, 10 by default; 0: `public, no-cache`): browsers revalidate
 // every time (a 304 from memory), a CDN in front may serve a page up to N s old, and N more
 // while it revalidates in the background. Previews are `private, no-store`.
-import { sql, type Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import type { Config } from '../config.ts'
-import type { Database } from '../db/database.ts'
 import type { ChangeFeed } from '../notifications/change-feed.ts'
 import { verifyPreviewToken } from '../preview/tokens.ts'
 import type { ReadContext } from '../queries/read-context.ts'
+import {
+  currentThemeDocument,
+  probeLiveStore,
+  probeStoreTheme,
+  type StorefrontProbe as Probe,
+} from '../queries/storefront/probes.ts'
 import { defaultThemeDocument } from '../theme/document.ts'
 import { RenderCache } from './cache.ts'
 import { StoreScopedCache } from '../notifications/store-scoped-cache.ts'
@@ -75,17 +79,6 @@ export type StorefrontResponse = {
   /** For logs: references the page could not resolve. */
   missingRefs: string[]
   cache: 'hit' | 'miss' | 'none'
-}
-
-type Probe = {
-  storeId: string
-  slug: string
-  catalogVersion: number
-  menusVersion: number
-  themeId: string | null
-  themeVersion: number | null
-  themeStatus: string | null
-  themeName: string | null
 }
 
 // `servedLive`: the response of a live cache hit, built on the first one. Every later hit sends
@@ -143,7 +136,6 @@ const DEFAULT_THEME_KEY = 'default'
 // What the storefront needs of the service. src/services.ts holds one storefront and passes
 // itself, so this side names the parts instead of importing the Services type.
 export type StorefrontServices = {
-  db: Kysely<Database>
   read: ReadContext
   changeFeed: ChangeFeed
   config: Config
@@ -173,7 +165,7 @@ export function createStorefront(services: StorefrontServices, options: Storefro
     ttlMs: 10 * 60_000,
     sizeOf: () => 64 * 1024,
   })
-  const db = services.db
+  const db = services.read.db
   const probes = new StoreScopedCache<Probe>({
     feed: services.changeFeed,
     maxAgeMs: ttl,
@@ -185,70 +177,8 @@ export function createStorefront(services: StorefrontServices, options: Storefro
       ? `public, max-age=0, s-maxage=${sharedMaxAge}, stale-while-revalidate=${sharedMaxAge}`
       : 'public, no-cache'
 
-  const menusVersion = sql<number>`coalesce((select max(n.stream_version) from navigation_menus n where n.store_id = s.store_id), 0)`
-
-  type ProbeRow = {
-    store_id: string
-    slug: string
-    catalog_version: number
-    menus_version: number
-    theme_id: string | null
-    version: number | null
-    status: string | null
-    name: string | null
-  }
-  const toProbe = (row: ProbeRow): Probe => ({
-    storeId: row.store_id,
-    slug: row.slug,
-    catalogVersion: row.catalog_version,
-    menusVersion: Number(row.menus_version),
-    themeId: row.theme_id,
-    themeVersion: row.version,
-    themeStatus: row.status,
-    themeName: row.name,
-  })
-
-  async function probeLive(slug: string): Promise<Probe | null> {
-    const row = await db
-      .selectFrom('stores as s')
-      .leftJoin('live_themes as lt', 'lt.store_id', 's.store_id')
-      .leftJoin('themes as t', (join) =>
-        join.onRef('t.theme_id', '=', 'lt.theme_id').onRef('t.store_id', '=', 's.store_id'),
-      )
-      .select([
-        's.store_id',
-        's.slug',
-        's.catalog_version',
-        't.theme_id',
-        't.version',
-        't.status',
-        't.name',
-        menusVersion.as('menus_version'),
-      ])
-      .where('s.slug', '=', slug)
-      .executeTakeFirst()
-    return row ? toProbe(row) : null
-  }
-
-  async function probePreview(storeId: string, themeId: string): Promise<Probe | null> {
-    const row = await db
-      .selectFrom('stores as s')
-      .innerJoin('themes as t', 't.store_id', 's.store_id')
-      .select([
-        's.store_id',
-        's.slug',
-        's.catalog_version',
-        't.theme_id',
-        't.version',
-        't.status',
-        't.name',
-        menusVersion.as('menus_version'),
-      ])
-      .where('s.store_id', '=', storeId)
-      .where('t.theme_id', '=', themeId)
-      .executeTakeFirst()
-    return row ? toProbe(row) : null
-  }
+  const probeLive = (slug: string) => probeLiveStore(db, slug)
+  const probePreview = (storeId: string, themeId: string) => probeStoreTheme(db, storeId, themeId)
 
   async function storeView(probe: Probe): Promise<StoreView | null> {
     const key = `${probe.storeId}|g${probes.generation(probe.storeId)}|c${probe.catalogVersion}|m${probe.menusVersion}`
@@ -273,12 +203,7 @@ export function createStorefront(services: StorefrontServices, options: Storefro
     const key = `${probe.storeId}|${themeId}@${probe.themeVersion}`
     return (
       await documents.getOrCreate(key, async () => {
-        const row = await db
-          .selectFrom('themes')
-          .select(['document', 'version'])
-          .where('theme_id', '=', themeId)
-          .where('store_id', '=', probe.storeId)
-          .executeTakeFirst()
+        const row = await currentThemeDocument(db, probe.storeId, themeId)
         // Only keep a document read at the probed version (a newer one gets its own key).
         return {
           value: row?.document ?? defaultThemeDocument(store.identity),

@@ -30,6 +30,10 @@ export type Font = (typeof FONTS)[number]
 
 export const PAGE_STATUSES = ['draft', 'published'] as const
 
+/** A theme's lifecycle (not part of its document): see themeStatusSchema for what each means. */
+export const THEME_STATUSES = ['draft', 'private', 'active', 'archived'] as const
+export type ThemeStatus = (typeof THEME_STATUSES)[number]
+
 /** Limits from the contract (returned by the theme schema endpoint). */
 export const LIMITS = {
   sectionsPerLayout: 25,

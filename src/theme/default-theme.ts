@@ -5,7 +5,7 @@
 // pages the storefront footer links to (about, contact, shipping and returns, cash on delivery),
 // written from the store's contact details and checkout terms, never invented.
 import { COLOR_PATTERN, TEXT_LIMITS, THEME_DOCUMENT_VERSION, type TemplateName } from './constants.ts'
-import type { Page, ThemeDocument } from './document.ts'
+import type { Page, ThemeDocument, ThemeTokens } from './document.ts'
 
 /** What the default theme needs to know about a store, already formatted for people. */
 export type StoreIdentity = {
@@ -30,6 +30,15 @@ export const INFORMATION_PAGES = ['about', 'contact', 'shipping-returns', 'cash-
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 /** Plain-text fields refuse markup characters; a store name never needs them. */
 const plain = (s: string, max: number): string => s.replace(/[<>]/g, '').trim().slice(0, max)
+/** The neutral design tokens: a new theme starts with them, and the renderer falls back to them. */
+export const DEFAULT_TOKENS = {
+  theme: 'modern',
+  primaryColor: '#1f2937',
+  secondaryColor: '#f59e0b',
+  font: 'Inter',
+  logo: null,
+} as const satisfies ThemeTokens
+
 const color = (c: string | null, fallback: string): string => (c !== null && COLOR_PATTERN.test(c) ? c : fallback)
 
 function neutralTemplates(): ThemeDocument['templates'] {
@@ -139,7 +148,7 @@ export function defaultThemeDocument(store?: StoreIdentity): ThemeDocument {
   if (store === undefined) {
     return {
       version: THEME_DOCUMENT_VERSION,
-      theme: { theme: 'modern', primaryColor: '#1f2937', secondaryColor: '#f59e0b', font: 'Inter', logo: null },
+      theme: { ...DEFAULT_TOKENS },
       navigation: [
         { label: 'Home', href: '/' },
         { label: 'Shop', href: '/products' },
@@ -182,10 +191,9 @@ export function defaultThemeDocument(store?: StoreIdentity): ThemeDocument {
   return {
     version: THEME_DOCUMENT_VERSION,
     theme: {
-      theme: 'modern',
-      primaryColor: color(store.primaryColor, '#1f2937'),
-      secondaryColor: color(store.secondaryColor, '#f59e0b'),
-      font: 'Inter',
+      ...DEFAULT_TOKENS,
+      primaryColor: color(store.primaryColor, DEFAULT_TOKENS.primaryColor),
+      secondaryColor: color(store.secondaryColor, DEFAULT_TOKENS.secondaryColor),
       logo: store.logo,
     },
     navigation: [

@@ -29,7 +29,7 @@ const CORE = [
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+    e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
   )
 }
 
@@ -106,4 +106,27 @@ t.test('no import cycle between folders', async (t) => {
     cycles.map((c) => ({ folders: c, imports: inside(c) })),
     [],
   )
+})
+
+// Adapters hold no SQL and reach the application through operations and queries only (issue 32 B):
+// no import of the command side, the database or the projections, type-only imports included. The
+// storefront renderer counts as an adapter here. The other adapters join the list as their SQL
+// moves to src/queries.
+const BELOW_OPERATIONS = ['commands', 'db', 'projections']
+const WITHOUT_SQL = ['dashboard', 'editor', 'render', 'storefront']
+
+t.test('the dashboard, editor, renderer and storefront import no commands, db or projections', async (t) => {
+  t.same(show(all.filter((e) => WITHOUT_SQL.includes(e.from) && BELOW_OPERATIONS.includes(e.to))), [])
+})
+
+t.test('the dashboard, editor, renderer and storefront hold no SQL', async (t) => {
+  const SQL = /\.(?:selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql(?:<[^`]*?>)?`|\bsql\.(?:raw|ref|join|lit)\(/
+  const found = files(SRC)
+    .filter((file) => WITHOUT_SQL.includes(unit(file)))
+    .flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (SQL.test(line) ? [`${relative(SRC, file)}:${i + 1}`] : [])),
+    )
+  t.same(found, [])
 })

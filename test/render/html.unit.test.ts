@@ -6,6 +6,7 @@ import { createUrls } from '../../src/render/urls.ts'
 import { contentSecurityPolicy } from '../../src/render/storefront.ts'
 import { inlineStyle, PageStyles, textOn } from '../../src/render/styles.ts'
 import { readDocument } from '../../src/render/document.ts'
+import { LIMITS, TEXT_LIMITS } from '../../src/theme/constants.ts'
 
 t.test('the html tag escapes every interpolated value', async (t) => {
   const evil = `<script>alert("x")</script>&'`
@@ -90,6 +91,26 @@ t.test('rich text is re-sanitized and its links stay in the storefront', async (
     'escaped text is not rewritten',
   )
   t.equal(richText(42, '/s/shop').value, '')
+})
+
+t.test("a stored document's lists are read up to the theme format's limits, no further", async (t) => {
+  const many = <T>(n: number, make: (i: number) => T) => Array.from({ length: n }, (_, i) => make(i))
+  const link = (i: number) => ({ label: `L${i}`, href: '/' })
+  const doc = readDocument({
+    templates: {
+      home: many(LIMITS.sectionsPerLayout + 5, (i) => ({
+        id: `s${i}`,
+        type: 'faq',
+        settings: {},
+        blocks: many(LIMITS.blocksPerSection + 5, (j) => ({ id: `b${j}`, type: 'question', settings: {} })),
+      })),
+    },
+    navigation: many(TEXT_LIMITS.navigationEntries + 5, (i) => ({ ...link(i), children: many(30, link) })),
+  })
+  t.equal(doc.templates.home.length, LIMITS.sectionsPerLayout)
+  t.equal(doc.templates.home[0]!.blocks.length, LIMITS.blocksPerSection)
+  t.equal(doc.navigation.length, TEXT_LIMITS.navigationEntries)
+  t.equal(doc.navigation[0]!.children.length, TEXT_LIMITS.navigationChildren)
 })
 
 t.test('inline CSS comes only from validated tokens; its hash goes into the CSP', async (t) => {

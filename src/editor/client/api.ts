@@ -1,5 +1,6 @@
 // The editor's calls to the service: the same operations agents use, under the editor's path,
 // with the session cookie and its CSRF token.
+import { CSRF_HEADER } from '../session.ts'
 import type { Activity, Operation, Theme, ThemeSchema } from './types.ts'
 
 export type ApiError = {
@@ -32,7 +33,7 @@ export function createApi(base: string, csrfToken: string) {
         headers: {
           accept: 'application/json',
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(method !== 'GET' ? { 'x-csrf-token': csrfToken } : {}),
+          ...(method !== 'GET' ? { [CSRF_HEADER]: csrfToken } : {}),
           ...headers,
         },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),

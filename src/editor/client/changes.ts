@@ -1,6 +1,7 @@
 // A change is one batch. Its inverse is computed from the document it applies to, so undo and
 // redo are new batches too (nothing is ever erased from the service's history).
 import type { Issue } from './api.ts'
+import type { TemplateName } from '../../theme/constants.ts'
 import type { JsonSchema, Operation, Section, Target, ThemeDocument } from './types.ts'
 
 export type Change = { label: string; ops: Operation[] }
@@ -13,7 +14,7 @@ export function layoutOf(doc: ThemeDocument, target: Target): Section[] {
 }
 
 export function locate(doc: ThemeDocument, sectionId: string): Location | null {
-  for (const [template, layout] of Object.entries(doc.templates)) {
+  for (const [template, layout] of Object.entries(doc.templates) as [TemplateName, Section[]][]) {
     const index = layout.findIndex((s) => s.id === sectionId)
     if (index >= 0) return { target: { template }, index, section: layout[index]! }
   }

@@ -3,6 +3,7 @@
 import { useRef } from 'preact/hooks'
 import { humanize } from './changes.ts'
 import { MoveHandle, useHandleFocus, useSortable } from './sortable.tsx'
+import type { TemplateName } from '../../theme/constants.ts'
 import type { Page, Section, Target } from './types.ts'
 
 export type Selection =
@@ -29,7 +30,7 @@ export function sectionTitle(section: Section): string {
 }
 
 export function Outline(props: {
-  templates: string[]
+  templates: TemplateName[]
   pages: Page[]
   where: Target
   layout: Section[]
@@ -54,7 +55,7 @@ export function Outline(props: {
           value={targetKey(props.where)}
           onChange={(e) => {
             const [kind, id] = e.currentTarget.value.split(':') as [string, string]
-            props.onWhere(kind === 'template' ? { template: id } : { pageId: id })
+            props.onWhere(kind === 'template' ? { template: id as TemplateName } : { pageId: id })
           }}
         >
           <optgroup label="Templates">

@@ -15,7 +15,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { urlProblem } from '../../theme/url.ts'
 
-export type RichTextRules = { tags: string[]; attributes: Record<string, string[]> }
+export type RichTextRules = { tags: readonly string[]; attributes: Readonly<Record<string, readonly string[]>> }
 
 type TNode = { text: string } | { name: string; attrs: Record<string, string>; children: TNode[] }
 

@@ -1,4 +1,19 @@
-// Shapes the editor reads from the service (as the operations return them).
+// Shapes the editor reads from the service, derived from the server's own types (type-only
+// imports: nothing of the server reaches the bundle). The editor edits every section type the
+// same way, through forms generated from their JSON Schemas, so section and block settings are
+// widened to records, and the JSON Schemas are read through the vocabulary below.
+import type { ThemeActivityEntry } from '../../queries/activity.ts'
+import type { ThemeView } from '../../queries/themes/schemas.ts'
+import type { TemplateName } from '../../theme/constants.ts'
+import type {
+  NavigationEntry as DocumentNavigationEntry,
+  Page as DocumentPage,
+  ThemeDocument as Document,
+} from '../../theme/document.ts'
+import type { themeSchemaDescription } from '../../theme/schema-description.ts'
+import type { Section as DocumentSection } from '../../theme/sections.ts'
+
+// The parts of JSON Schema (2020-12) the generated forms read.
 export type JsonSchema = {
   type?: string | string[]
   properties?: Record<string, JsonSchema>
@@ -17,47 +32,40 @@ export type JsonSchema = {
   description?: string
 }
 
-export type SectionTypeInfo = {
-  type: string
-  description: string
-  templates: string[]
-  requiredIn: string | null
-  settingsSchema: JsonSchema
-  blocks: { type: string; description: string; settingsSchema: JsonSchema }[]
+type Settings = Record<string, unknown>
+
+export type Block = { id: string; type: string; settings: Settings }
+export type Section = Pick<DocumentSection, 'id'> & { type: string; settings: Settings; blocks?: Block[] }
+export type Page = Omit<DocumentPage, 'layout'> & { layout: Section[] }
+export type NavigationEntry = DocumentNavigationEntry
+
+export type ThemeDocument = Omit<Document, 'version' | 'theme' | 'templates' | 'pages'> & {
+  theme: Settings
+  templates: Record<TemplateName, Section[]>
+  pages: Page[]
 }
 
-export type ThemeSchema = {
-  templates: string[]
-  fonts: string[]
-  limits: { sectionsPerLayout: number; blocksPerSection: number }
-  rules: { richText: { tags: string[]; attributes: Record<string, string[]> } }
+// getTheme's data.
+export type Theme = Omit<ThemeView, 'document'> & { document: ThemeDocument }
+
+// getThemeSchema's data.
+type SchemaDescription = ReturnType<typeof themeSchemaDescription>
+type CatalogueEntry = SchemaDescription['sections'][number]
+export type SectionTypeInfo = Omit<CatalogueEntry, 'settingsSchema' | 'blocks'> & {
+  settingsSchema: JsonSchema
+  blocks: (Omit<CatalogueEntry['blocks'][number], 'settingsSchema'> & { settingsSchema: JsonSchema })[]
+}
+export type ThemeSchema = Omit<SchemaDescription, 'sections' | 'document'> & {
   sections: SectionTypeInfo[]
   document: { properties: { theme: JsonSchema; navigation: JsonSchema; pages: JsonSchema } }
 }
 
-export type Block = { id: string; type: string; settings: Record<string, unknown> }
-export type Section = { id: string; type: string; settings: Record<string, unknown>; blocks?: Block[] }
-export type Page = { id: string; slug: string; title: string; status: 'draft' | 'published'; layout: Section[] }
-export type NavigationEntry = { label: string; href: string; children?: { label: string; href: string }[] }
+// The editor's "who changed this theme lately".
+export type Activity = ThemeActivityEntry
 
-export type ThemeDocument = {
-  theme: Record<string, unknown>
-  navigation: NavigationEntry[]
-  templates: Record<string, Section[]>
-  pages: Page[]
-}
-
-export type Theme = {
-  id: string
-  name: string
-  status: 'draft' | 'private' | 'active' | 'archived'
-  version: number
-  updatedAt: string
-  editorUrl: string
-  document: ThemeDocument
-}
-
-export type Target = { template: string } | { pageId: string }
+// The edits a save sends (applyThemeBatch). Written out here until the batch edit schemas leave
+// src/commands (issue 32 A), which no adapter may import; then derived from them like the rest.
+export type Target = { template: TemplateName } | { pageId: string }
 
 export type Operation =
   | { op: 'createSection'; target: Target; index?: number; section: Section }
@@ -69,14 +77,3 @@ export type Operation =
   | { op: 'createPage'; page: Page }
   | { op: 'updatePage'; pageId: string; changes: Partial<Omit<Page, 'id'>> }
   | { op: 'deletePage'; pageId: string }
-
-export type Activity = {
-  at: string
-  action: string
-  outcome: string
-  channel: string
-  tool: string | null
-  actorKind: string
-  who: string
-  summary: string
-}

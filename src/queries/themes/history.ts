@@ -15,6 +15,7 @@ import {
 import { diffDocuments, summarizeDiff, type ThemeDiff } from '../../aggregates/theme/diff.ts'
 import type { Theme } from '../../aggregates/theme/state.ts'
 import { defaultThemeDocument, type ThemeDocument } from '../../theme/document.ts'
+import { activitySummaries } from '../activity.ts'
 import { decodeCursor, encodeCursor, resolveLimit, type Page } from '../pagination.ts'
 import { themeStream } from '../../aggregates/theme/events.ts'
 
@@ -76,21 +77,10 @@ export async function listVersions(
     .reverse()
     .filter((e) => e.fromVersion < before)
   const page = all.slice(0, limit)
-  const summaries = page.length
-    ? new Map(
-        (
-          await r.db
-            .selectFrom('developer_activity')
-            .select(['command_id', 'summary'])
-            .where(
-              'command_id',
-              'in',
-              page.map((e) => e.commandId),
-            )
-            .execute()
-        ).map((row) => [row.command_id, row.summary]),
-      )
-    : new Map<string, string>()
+  const summaries = await activitySummaries(
+    r.db,
+    page.map((e) => e.commandId),
+  )
   const hasMore = all.length > limit
   const last = page.at(-1)
   return {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { THEME_STATUSES } from '../../theme/constants.ts'
 import { pageSchema, themeDocumentSchema } from '../../theme/document.ts'
 import { targetSchema } from '../../aggregates/theme/edits.ts'
 import { sectionSchema } from '../../theme/sections.ts'
@@ -6,7 +7,7 @@ import { sectionSchema } from '../../theme/sections.ts'
 // Shapes of theme data as REST returns it in `data` and MCP in `structuredContent`.
 const timestamp = z.string().meta({ description: 'ISO 8601 date-time (UTC).' })
 
-export const themeStatusSchema = z.enum(['draft', 'private', 'active', 'archived']).meta({
+export const themeStatusSchema = z.enum(THEME_STATUSES).meta({
   description:
     'draft: editable and private; private: not live and not editable (a former live theme or one set aside); active: live on the storefront; archived: retired.',
 })

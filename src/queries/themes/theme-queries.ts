@@ -15,6 +15,9 @@ import { readCache } from '../../metrics/registry.ts'
 import type { ReadContext } from '../read-context.ts'
 import type { ThemeSummary, ThemeView } from './schemas.ts'
 
+// A theme without its document, as listThemes returns it.
+export type { ThemeHeader }
+
 export function themeSummary(theme: ThemeHeader, baseUrl: string): ThemeSummary {
   return {
     id: theme.themeId,

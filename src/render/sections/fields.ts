@@ -1,44 +1,11 @@
-// Pieces every section renderer shares: the documented defaults, images, buttons, headings,
-// prices, product cards and the look-up of referenced products and collections. A reference
-// the catalog no longer has renders nothing and is reported.
+// Pieces every section renderer shares: images, buttons, headings, prices, product cards and the
+// look-up of referenced products and collections. A reference the catalog no longer has renders
+// nothing and is reported.
 import type { Collection, Image, Product, Variant } from '../../queries/commerce/schemas.ts'
 import { obj, text } from '../document.ts'
 import { heading, money, type Env, type HeadingLevel } from '../env.ts'
 import { html, joinHtml, type Html } from '../../web/html.ts'
 import { segment } from '../urls.ts'
-
-/** The documented defaults (from the settings descriptions in src/theme/sections). */
-export const DEFAULTS = {
-  hero: { alignment: 'center', height: 'large', overlayOpacity: 30 },
-  productGrid: { limit: 8, columns: 4 },
-  richText: { alignment: 'left', width: 'normal' },
-  featuredProduct: { imagePosition: 'left', showDescription: true },
-  collectionList: { columns: 3 },
-  imageWithText: { imagePosition: 'left' },
-  imageBanner: { height: 'medium', alignment: 'center', overlayOpacity: 30 },
-  testimonials: { columns: 3 },
-  gallery: { columns: 3, aspectRatio: 'square' },
-  announcementBar: { colorScheme: 'primary' },
-  logoList: { grayscale: true },
-  spacer: { height: 40, showDivider: false },
-  newsletter: { buttonLabel: 'Subscribe', placeholder: 'Email address', successMessage: 'Thanks for subscribing!' },
-  productDetails: {
-    imagePosition: 'left',
-    galleryStyle: 'carousel',
-    showDescription: true,
-    showShareLinks: false,
-    buttonLabel: 'Add to cart',
-  },
-  collectionProducts: {
-    showTitle: true,
-    showDescription: true,
-    columns: 4,
-    productsPerPage: 24,
-    showSort: true,
-    showFilters: false,
-  },
-  article: { showAuthor: true, showDate: true, showCoverImage: true, width: 'narrow' },
-} as const
 
 export const ALIGNMENTS = ['left', 'center', 'right'] as const
 export const WIDTHS = ['narrow', 'normal', 'wide'] as const

@@ -3,6 +3,7 @@
 import type { Collection, Product } from '../../queries/commerce/schemas.ts'
 import { arr, bool, int, oneOf, text, type Obj, type SectionView } from '../document.ts'
 import { heading, type Env, type HeadingLevel } from '../env.ts'
+import { SECTION_DEFAULTS } from '../../theme/section-defaults.ts'
 import { html, richText, type Html } from '../../web/html.ts'
 import { buyBox, gallery } from './buy-box.ts'
 import {
@@ -10,7 +11,6 @@ import {
   button,
   catalogImage,
   collectionPath,
-  DEFAULTS,
   paragraphs,
   productGridHtml,
   productPath,
@@ -25,10 +25,10 @@ import {
 } from './fields.ts'
 
 export function hero(s: Obj, env: Env, ctx: SectionContext): Html {
-  const alignment = oneOf(s.alignment, ALIGNMENTS, DEFAULTS.hero.alignment)
-  const height = oneOf(s.height, ['small', 'medium', 'large', 'full'] as const, DEFAULTS.hero.height)
+  const alignment = oneOf(s.alignment, ALIGNMENTS, SECTION_DEFAULTS.hero.alignment)
+  const height = oneOf(s.height, ['small', 'medium', 'large', 'full'] as const, SECTION_DEFAULTS.hero.height)
   const image = themeImage(s.image, env, { eager: ctx.first })
-  const overlay = env.styles.overlay(int(s.overlayOpacity, 0, 80, DEFAULTS.hero.overlayOpacity))
+  const overlay = env.styles.overlay(int(s.overlayOpacity, 0, 80, SECTION_DEFAULTS.hero.overlayOpacity))
   const buttons = [button(s.primaryButton, env, 'btn'), button(s.secondaryButton, env, 'btn btn-outline')].filter(
     (b) => b !== null,
   )
@@ -46,8 +46,8 @@ ${buttons.length > 0 ? html`<div class="buttons">${buttons}</div>` : null}
 export function productGrid(section: SectionView, env: Env, ctx: SectionContext): Html | null {
   const s = section.settings
   const source = oneOf(s.source, ['newest', 'collection', 'manual'] as const, 'newest')
-  const limit = int(s.limit, 1, 48, DEFAULTS.productGrid.limit)
-  const columns = int(s.columns, 2, 5, DEFAULTS.productGrid.columns)
+  const limit = int(s.limit, 1, 48, SECTION_DEFAULTS.productGrid.limit)
+  const columns = int(s.columns, 2, 5, SECTION_DEFAULTS.productGrid.columns)
   let products: Product[]
   let more: Html | null = null
   if (source === 'manual') {
@@ -78,8 +78,8 @@ ${productGridHtml(products, env, columns, ctx.level === 1 ? 2 : 3)}
 }
 
 export function richTextSection(s: Obj, env: Env, ctx: SectionContext): Html {
-  const alignment = oneOf(s.alignment, ALIGNMENTS, DEFAULTS.richText.alignment)
-  const width = oneOf(s.width, WIDTHS, DEFAULTS.richText.width)
+  const alignment = oneOf(s.alignment, ALIGNMENTS, SECTION_DEFAULTS.richText.alignment)
+  const width = oneOf(s.width, WIDTHS, SECTION_DEFAULTS.richText.width)
   const widthClass = width === 'narrow' ? ' narrow' : width === 'wide' ? ' wide' : ''
   return html`<section class="section">
 <div class="container${widthClass} align-${alignment}">
@@ -93,9 +93,9 @@ export function featuredProduct(section: SectionView, env: Env, ctx: SectionCont
   const s = section.settings
   const [product] = resolveProducts([s.productId], env, section.id)
   if (product === undefined) return null
-  const side = oneOf(s.imagePosition, SIDES, DEFAULTS.featuredProduct.imagePosition)
-  const showDescription = bool(s.showDescription, DEFAULTS.featuredProduct.showDescription)
-  const box = buyBox(product, env, { buttonLabel: DEFAULTS.productDetails.buttonLabel, preselect: null })
+  const side = oneOf(s.imagePosition, SIDES, SECTION_DEFAULTS.featuredProduct.imagePosition)
+  const showDescription = bool(s.showDescription, SECTION_DEFAULTS.featuredProduct.showDescription)
+  const box = buyBox(product, env, { buttonLabel: SECTION_DEFAULTS.productDetails.buttonLabel, preselect: null })
   const eyebrow = text(s.heading)
   const title = html`<a href="${productPath(env, product)}">${product.title}</a>`
   // The section heading (if any) is the section's heading; the product title sits under it.
@@ -118,7 +118,7 @@ ${box.form}
 
 export function collectionList(section: SectionView, env: Env, ctx: SectionContext): Html | null {
   const s = section.settings
-  const columns = int(s.columns, 2, 5, DEFAULTS.collectionList.columns)
+  const columns = int(s.columns, 2, 5, SECTION_DEFAULTS.collectionList.columns)
   const collections = arr(s.collectionIds).flatMap((id) => {
     const c = resolveCollection(id, env, section.id)
     return c ? [c] : []
@@ -149,7 +149,7 @@ ${title ? html`<div class="section-head">${title}</div>` : null}
 }
 
 export function imageWithText(s: Obj, env: Env, ctx: SectionContext): Html {
-  const side = oneOf(s.imagePosition, SIDES, DEFAULTS.imageWithText.imagePosition)
+  const side = oneOf(s.imagePosition, SIDES, SECTION_DEFAULTS.imageWithText.imagePosition)
   const image = themeImage(s.image, env, { eager: ctx.first })
   return html`<section class="section">
 <div class="container split${side === 'right' ? ' media-right' : ''}">
@@ -167,9 +167,9 @@ ${(() => {
 }
 
 export function imageBanner(s: Obj, env: Env, ctx: SectionContext): Html {
-  const height = oneOf(s.height, ['small', 'medium', 'large'] as const, DEFAULTS.imageBanner.height)
-  const alignment = oneOf(s.alignment, ALIGNMENTS, DEFAULTS.imageBanner.alignment)
-  const overlay = env.styles.overlay(int(s.overlayOpacity, 0, 80, DEFAULTS.imageBanner.overlayOpacity))
+  const height = oneOf(s.height, ['small', 'medium', 'large'] as const, SECTION_DEFAULTS.imageBanner.height)
+  const alignment = oneOf(s.alignment, ALIGNMENTS, SECTION_DEFAULTS.imageBanner.alignment)
+  const overlay = env.styles.overlay(int(s.overlayOpacity, 0, 80, SECTION_DEFAULTS.imageBanner.overlayOpacity))
   const image = themeImage(s.image, env, { eager: ctx.first })
   const b = button(s.button, env, 'btn')
   return html`<section class="banner h-${height} on-dark ${overlay}">
@@ -185,7 +185,7 @@ ${b ? html`<div class="buttons">${b}</div>` : null}
 export function testimonials(section: SectionView, env: Env, ctx: SectionContext): Html | null {
   const quotes = section.blocks.filter((b) => b.type === 'testimonial' && text(b.settings.quote) !== undefined)
   if (quotes.length === 0) return null
-  const columns = int(section.settings.columns, 1, 3, Math.min(DEFAULTS.testimonials.columns, quotes.length))
+  const columns = int(section.settings.columns, 1, 3, Math.min(SECTION_DEFAULTS.testimonials.columns, quotes.length))
   return html`<section class="section tinted">
 <div class="container">
 ${(() => {
@@ -222,11 +222,11 @@ ${(() => {
 
 export function galleryImages(section: SectionView, env: Env, ctx: SectionContext): Html | null {
   const s = section.settings
-  const columns = int(s.columns, 2, 6, DEFAULTS.gallery.columns)
+  const columns = int(s.columns, 2, 6, SECTION_DEFAULTS.gallery.columns)
   const ratio = oneOf(
     s.aspectRatio,
     ['square', 'portrait', 'landscape', 'original'] as const,
-    DEFAULTS.gallery.aspectRatio,
+    SECTION_DEFAULTS.gallery.aspectRatio,
   )
   const figures = section.blocks.flatMap((b) => {
     if (b.type !== 'image') return []
@@ -255,7 +255,7 @@ export function announcementBar(s: Obj, env: Env): Html | null {
   const scheme = oneOf(
     s.colorScheme,
     ['primary', 'secondary', 'contrast'] as const,
-    DEFAULTS.announcementBar.colorScheme,
+    SECTION_DEFAULTS.announcementBar.colorScheme,
   )
   const href = env.urls.link(s.link)
   return href
@@ -264,7 +264,7 @@ export function announcementBar(s: Obj, env: Env): Html | null {
 }
 
 export function logoList(section: SectionView, env: Env, ctx: SectionContext): Html | null {
-  const grayscale = bool(section.settings.grayscale, DEFAULTS.logoList.grayscale)
+  const grayscale = bool(section.settings.grayscale, SECTION_DEFAULTS.logoList.grayscale)
   const logos = section.blocks.flatMap((b) => {
     if (b.type !== 'logo') return []
     const img = themeImage(b.settings.image, env)
@@ -285,15 +285,15 @@ ${(() => {
 }
 
 export function spacer(s: Obj, env: Env): Html {
-  const height = env.styles.height(int(s.height, 8, 240, DEFAULTS.spacer.height))
-  const divider = bool(s.showDivider, DEFAULTS.spacer.showDivider)
+  const height = env.styles.height(int(s.height, 8, 240, SECTION_DEFAULTS.spacer.height))
+  const divider = bool(s.showDivider, SECTION_DEFAULTS.spacer.showDivider)
   return html`<div class="spacer ${height}${divider ? ' divider' : ''}" aria-hidden="true"></div>`
 }
 
 export function newsletter(s: Obj, env: Env, ctx: SectionContext): Html {
   const inputId = env.nextId('newsletter-email')
-  const label = text(s.buttonLabel) ?? DEFAULTS.newsletter.buttonLabel
-  const placeholder = text(s.placeholder) ?? DEFAULTS.newsletter.placeholder
+  const label = text(s.buttonLabel) ?? SECTION_DEFAULTS.newsletter.buttonLabel
+  const placeholder = text(s.placeholder) ?? SECTION_DEFAULTS.newsletter.placeholder
   return html`<section class="section">
 <div class="container"><div class="newsletter">
 ${heading(ctx.level, text(s.heading) ?? 'Newsletter')}

@@ -3,21 +3,26 @@
 import type { Image, Product } from '../../queries/commerce/schemas.ts'
 import { bool, int, oneOf, text, type Obj, type SectionView } from '../document.ts'
 import { heading, type Env, type Listing } from '../env.ts'
+import { SECTION_DEFAULTS } from '../../theme/section-defaults.ts'
 import { html, richText, type Html } from '../../web/html.ts'
 import { segment } from '../urls.ts'
 import { buyBox, gallery } from './buy-box.ts'
-import { catalogImage, DEFAULTS, paragraphs, productGridHtml, SIDES, WIDTHS, type SectionContext } from './fields.ts'
+import { catalogImage, paragraphs, productGridHtml, SIDES, WIDTHS, type SectionContext } from './fields.ts'
 
 export function productDetails(section: SectionView, env: Env, ctx: SectionContext): Html | null {
   const product = env.data.product
   if (product === null) return null
   const s = section.settings
-  const side = oneOf(s.imagePosition, SIDES, DEFAULTS.productDetails.imagePosition)
-  const style = oneOf(s.galleryStyle, ['grid', 'carousel', 'stacked'] as const, DEFAULTS.productDetails.galleryStyle)
-  const showDescription = bool(s.showDescription, DEFAULTS.productDetails.showDescription)
-  const showShare = bool(s.showShareLinks, DEFAULTS.productDetails.showShareLinks)
+  const side = oneOf(s.imagePosition, SIDES, SECTION_DEFAULTS.productDetails.imagePosition)
+  const style = oneOf(
+    s.galleryStyle,
+    ['grid', 'carousel', 'stacked'] as const,
+    SECTION_DEFAULTS.productDetails.galleryStyle,
+  )
+  const showDescription = bool(s.showDescription, SECTION_DEFAULTS.productDetails.showDescription)
+  const showShare = bool(s.showShareLinks, SECTION_DEFAULTS.productDetails.showShareLinks)
   const box = buyBox(product, env, {
-    buttonLabel: text(s.buttonLabel) ?? DEFAULTS.productDetails.buttonLabel,
+    buttonLabel: text(s.buttonLabel) ?? SECTION_DEFAULTS.productDetails.buttonLabel,
     preselect: env.query.variant,
   })
   const crumbs = html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="${env.urls.path('/')}">Home</a></li><li><a href="${env.urls.path('/products')}">Products</a></li><li aria-current="page">${product.title}</li></ol></nav>`
@@ -57,8 +62,8 @@ function shareLinks(product: Product, env: Env): Html | null {
 }
 
 function listingTools(listing: Listing, s: Obj, env: Env): Html | null {
-  const showSort = bool(s.showSort, DEFAULTS.collectionProducts.showSort)
-  const showFilters = bool(s.showFilters, DEFAULTS.collectionProducts.showFilters)
+  const showSort = bool(s.showSort, SECTION_DEFAULTS.collectionProducts.showSort)
+  const showFilters = bool(s.showFilters, SECTION_DEFAULTS.collectionProducts.showFilters)
   const count = html`<p class="result-count" role="status">${listing.total} ${listing.total === 1 ? 'product' : 'products'}</p>`
   if (!showSort && !showFilters) return html`<div class="listing-tools">${count}</div>`
   const sortId = env.nextId('sort')
@@ -132,9 +137,9 @@ export function collectionProducts(section: SectionView, env: Env, ctx: SectionC
   const listing = env.data.listing
   if (listing === null) return null
   const s = section.settings
-  const showTitle = bool(s.showTitle, DEFAULTS.collectionProducts.showTitle)
-  const showDescription = bool(s.showDescription, DEFAULTS.collectionProducts.showDescription)
-  const columns = int(s.columns, 2, 5, DEFAULTS.collectionProducts.columns)
+  const showTitle = bool(s.showTitle, SECTION_DEFAULTS.collectionProducts.showTitle)
+  const showDescription = bool(s.showDescription, SECTION_DEFAULTS.collectionProducts.showDescription)
+  const columns = int(s.columns, 2, 5, SECTION_DEFAULTS.collectionProducts.columns)
   const title = heading(ctx.level, listing.title, showTitle ? '' : 'visually-hidden')
   return html`<section class="section section-tight">
 <div class="container">
@@ -159,11 +164,11 @@ export type BlogPost = {
 export function article(section: SectionView, env: Env, ctx: SectionContext, post: BlogPost | null): Html | null {
   if (post === null) return null
   const s = section.settings
-  const width = oneOf(s.width, WIDTHS, DEFAULTS.article.width)
+  const width = oneOf(s.width, WIDTHS, SECTION_DEFAULTS.article.width)
   const widthClass = width === 'narrow' ? ' narrow' : width === 'wide' ? ' wide' : ''
-  const showAuthor = bool(s.showAuthor, DEFAULTS.article.showAuthor)
-  const showDate = bool(s.showDate, DEFAULTS.article.showDate)
-  const showCover = bool(s.showCoverImage, DEFAULTS.article.showCoverImage)
+  const showAuthor = bool(s.showAuthor, SECTION_DEFAULTS.article.showAuthor)
+  const showDate = bool(s.showDate, SECTION_DEFAULTS.article.showDate)
+  const showCover = bool(s.showCoverImage, SECTION_DEFAULTS.article.showCoverImage)
   const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(post.date)
   const cover = showCover ? catalogImage(post.cover, '', env, { eager: true }) : null
   return html`<article class="section">

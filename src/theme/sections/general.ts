@@ -1,6 +1,7 @@
 // Sections that may appear in any template and on custom pages.
 import { z } from 'zod'
 import { PLACEMENTS, TEXT_LIMITS } from '../constants.ts'
+import { SECTION_DEFAULTS } from '../section-defaults.ts'
 import {
   alignment,
   button,
@@ -20,15 +21,16 @@ import {
 } from './fields.ts'
 
 const heading = () => plainText(TEXT_LIMITS.heading, 'Heading shown above the section content.').optional()
-const overlayOpacity = z
-  .int()
-  .min(0)
-  .max(80)
-  .meta({ description: 'Darkening laid over the image, in percent (0-80), so text stays readable. Default 30.' })
-const width = z.enum(['narrow', 'normal', 'wide']).meta({ description: 'Content width. Default normal.' })
-const imagePosition = z
-  .enum(['left', 'right'])
-  .meta({ description: 'Side of the image on wide screens. Default left.' })
+const overlayOpacity = (fallback: number) =>
+  z
+    .int()
+    .min(0)
+    .max(80)
+    .meta({
+      description: `Darkening laid over the image, in percent (0-80), so text stays readable. Default ${fallback}.`,
+    })
+const imagePosition = (fallback: string) =>
+  z.enum(['left', 'right']).meta({ description: `Side of the image on wide screens. Default ${fallback}.` })
 
 export const hero = defineSection('hero', {
   description:
@@ -43,9 +45,9 @@ export const hero = defineSection('hero', {
     alignment: alignment.optional(),
     height: z
       .enum(['small', 'medium', 'large', 'full'])
-      .meta({ description: 'Section height. Default large.' })
+      .meta({ description: `Section height. Default ${SECTION_DEFAULTS.hero.height}.` })
       .optional(),
-    overlayOpacity: overlayOpacity.optional(),
+    overlayOpacity: overlayOpacity(SECTION_DEFAULTS.hero.overlayOpacity).optional(),
   }),
 })
 
@@ -102,7 +104,10 @@ export const richTextSection = defineSection('rich-text', {
     heading: heading(),
     body: richText(TEXT_LIMITS.richText, 'The formatted text.'),
     alignment: alignment.optional(),
-    width: width.optional(),
+    width: z
+      .enum(['narrow', 'normal', 'wide'])
+      .meta({ description: `Content width. Default ${SECTION_DEFAULTS.richText.width}.` })
+      .optional(),
   }),
 })
 
@@ -113,8 +118,13 @@ export const featuredProduct = defineSection('featured-product', {
   settings: strictObject({
     productId,
     heading: heading(),
-    imagePosition: imagePosition.optional(),
-    showDescription: z.boolean().meta({ description: "Show the product's description. Default true." }).optional(),
+    imagePosition: imagePosition(SECTION_DEFAULTS.featuredProduct.imagePosition).optional(),
+    showDescription: z
+      .boolean()
+      .meta({
+        description: `Show the product's description. Default ${SECTION_DEFAULTS.featuredProduct.showDescription}.`,
+      })
+      .optional(),
   }),
 })
 
@@ -136,7 +146,7 @@ export const imageWithText = defineSection('image-with-text', {
     heading: heading(),
     body: richText(TEXT_LIMITS.longText, 'Text beside the image.').optional(),
     button: button.optional(),
-    imagePosition: imagePosition.optional(),
+    imagePosition: imagePosition(SECTION_DEFAULTS.imageWithText.imagePosition).optional(),
   }),
 })
 
@@ -148,9 +158,12 @@ export const imageBanner = defineSection('image-banner', {
     heading: heading(),
     text: plainText(TEXT_LIMITS.text, 'Short text under the heading.', { multiline: true }).optional(),
     button: button.optional(),
-    height: z.enum(['small', 'medium', 'large']).meta({ description: 'Banner height. Default medium.' }).optional(),
+    height: z
+      .enum(['small', 'medium', 'large'])
+      .meta({ description: `Banner height. Default ${SECTION_DEFAULTS.imageBanner.height}.` })
+      .optional(),
     alignment: alignment.optional(),
-    overlayOpacity: overlayOpacity.optional(),
+    overlayOpacity: overlayOpacity(SECTION_DEFAULTS.imageBanner.overlayOpacity).optional(),
   }),
 })
 
@@ -192,7 +205,7 @@ export const gallery = defineSectionWithBlocks('gallery', {
     columns: columns(2, 6).optional(),
     aspectRatio: z
       .enum(['square', 'portrait', 'landscape', 'original'])
-      .meta({ description: 'Crop of every image. Default square.' })
+      .meta({ description: `Crop of every image. Default ${SECTION_DEFAULTS.gallery.aspectRatio}.` })
       .optional(),
   }),
   block: defineBlock(
@@ -214,7 +227,9 @@ export const announcementBar = defineSection('announcement-bar', {
     link: url('Optional link for the whole bar.').optional(),
     colorScheme: z
       .enum(['primary', 'secondary', 'contrast'])
-      .meta({ description: 'Which theme color fills the bar. Default primary.' })
+      .meta({
+        description: `Which theme color fills the bar. Default ${SECTION_DEFAULTS.announcementBar.colorScheme}.`,
+      })
       .optional(),
   }),
 })
@@ -224,7 +239,10 @@ export const logoList = defineSectionWithBlocks('logo-list', {
   templates: PLACEMENTS,
   settings: strictObject({
     heading: heading(),
-    grayscale: z.boolean().meta({ description: 'Show logos in grayscale. Default true.' }).optional(),
+    grayscale: z
+      .boolean()
+      .meta({ description: `Show logos in grayscale. Default ${SECTION_DEFAULTS.logoList.grayscale}.` })
+      .optional(),
   }),
   block: defineBlock(
     'logo',
@@ -241,7 +259,10 @@ export const spacer = defineSection('spacer', {
   templates: PLACEMENTS,
   settings: strictObject({
     height: z.int().min(8).max(240).meta({ description: 'Height in CSS pixels (8-240).' }),
-    showDivider: z.boolean().meta({ description: 'Draw a thin line in the middle. Default false.' }).optional(),
+    showDivider: z
+      .boolean()
+      .meta({ description: `Draw a thin line in the middle. Default ${SECTION_DEFAULTS.spacer.showDivider}.` })
+      .optional(),
   }),
 })
 
@@ -252,8 +273,14 @@ export const newsletter = defineSection('newsletter', {
   settings: strictObject({
     heading: plainText(TEXT_LIMITS.heading, 'Invitation to subscribe.', { min: 1 }),
     text: plainText(TEXT_LIMITS.text, 'What subscribers get.', { multiline: true }).optional(),
-    buttonLabel: plainText(TEXT_LIMITS.label, 'Submit button text. Default "Subscribe".').optional(),
-    placeholder: plainText(TEXT_LIMITS.label, 'Placeholder of the email field. Default "Email address".').optional(),
+    buttonLabel: plainText(
+      TEXT_LIMITS.label,
+      `Submit button text. Default "${SECTION_DEFAULTS.newsletter.buttonLabel}".`,
+    ).optional(),
+    placeholder: plainText(
+      TEXT_LIMITS.label,
+      `Placeholder of the email field. Default "${SECTION_DEFAULTS.newsletter.placeholder}".`,
+    ).optional(),
     successMessage: plainText(TEXT_LIMITS.text, 'Shown after signing up.').optional(),
   }),
 })

@@ -2,6 +2,7 @@
 // collection or blog post); each belongs to exactly one template.
 import { z } from 'zod'
 import { TEXT_LIMITS } from '../constants.ts'
+import { SECTION_DEFAULTS } from '../section-defaults.ts'
 import { columns, defineSection, plainText, richText, strictObject } from './fields.ts'
 
 export const productDetails = defineSection('product-details', {
@@ -11,15 +12,30 @@ export const productDetails = defineSection('product-details', {
   settings: strictObject({
     imagePosition: z
       .enum(['left', 'right'])
-      .meta({ description: 'Side of the gallery on wide screens. Default left.' })
+      .meta({
+        description: `Side of the gallery on wide screens. Default ${SECTION_DEFAULTS.productDetails.imagePosition}.`,
+      })
       .optional(),
     galleryStyle: z
       .enum(['grid', 'carousel', 'stacked'])
-      .meta({ description: 'How product images are laid out. Default carousel.' })
+      .meta({
+        description: `How product images are laid out. Default ${SECTION_DEFAULTS.productDetails.galleryStyle}.`,
+      })
       .optional(),
-    showDescription: z.boolean().meta({ description: "Show the product's description. Default true." }).optional(),
-    showShareLinks: z.boolean().meta({ description: 'Show share links. Default false.' }).optional(),
-    buttonLabel: plainText(TEXT_LIMITS.label, 'Text of the add-to-cart button. Default "Add to cart".').optional(),
+    showDescription: z
+      .boolean()
+      .meta({
+        description: `Show the product's description. Default ${SECTION_DEFAULTS.productDetails.showDescription}.`,
+      })
+      .optional(),
+    showShareLinks: z
+      .boolean()
+      .meta({ description: `Show share links. Default ${SECTION_DEFAULTS.productDetails.showShareLinks}.` })
+      .optional(),
+    buttonLabel: plainText(
+      TEXT_LIMITS.label,
+      `Text of the add-to-cart button. Default "${SECTION_DEFAULTS.productDetails.buttonLabel}".`,
+    ).optional(),
   }),
 })
 
@@ -28,12 +44,33 @@ export const collectionProducts = defineSection('collection-products', {
     'The products of the collection being viewed, paginated, with optional sorting and filters. Collection template only; it must appear there exactly once.',
   templates: ['collection'],
   settings: strictObject({
-    showTitle: z.boolean().meta({ description: 'Show the collection title. Default true.' }).optional(),
-    showDescription: z.boolean().meta({ description: 'Show the collection description. Default true.' }).optional(),
+    showTitle: z
+      .boolean()
+      .meta({ description: `Show the collection title. Default ${SECTION_DEFAULTS.collectionProducts.showTitle}.` })
+      .optional(),
+    showDescription: z
+      .boolean()
+      .meta({
+        description: `Show the collection description. Default ${SECTION_DEFAULTS.collectionProducts.showDescription}.`,
+      })
+      .optional(),
     columns: columns(2, 5).optional(),
-    productsPerPage: z.int().min(4).max(48).meta({ description: 'Products per page (4-48). Default 24.' }).optional(),
-    showSort: z.boolean().meta({ description: 'Offer sorting. Default true.' }).optional(),
-    showFilters: z.boolean().meta({ description: 'Offer filters. Default false.' }).optional(),
+    productsPerPage: z
+      .int()
+      .min(4)
+      .max(48)
+      .meta({
+        description: `Products per page (4-48). Default ${SECTION_DEFAULTS.collectionProducts.productsPerPage}.`,
+      })
+      .optional(),
+    showSort: z
+      .boolean()
+      .meta({ description: `Offer sorting. Default ${SECTION_DEFAULTS.collectionProducts.showSort}.` })
+      .optional(),
+    showFilters: z
+      .boolean()
+      .meta({ description: `Offer filters. Default ${SECTION_DEFAULTS.collectionProducts.showFilters}.` })
+      .optional(),
   }),
 })
 
@@ -42,10 +79,22 @@ export const article = defineSection('article', {
     "The blog post being viewed: title, cover image, author, date and content come from the store. Blog post template only; it must appear there exactly once. Its own body is optional text shown after the post's content.",
   templates: ['blogPost'],
   settings: strictObject({
-    showAuthor: z.boolean().meta({ description: 'Show the author. Default true.' }).optional(),
-    showDate: z.boolean().meta({ description: 'Show the publication date. Default true.' }).optional(),
-    showCoverImage: z.boolean().meta({ description: 'Show the cover image. Default true.' }).optional(),
-    width: z.enum(['narrow', 'normal', 'wide']).meta({ description: 'Content width. Default narrow.' }).optional(),
+    showAuthor: z
+      .boolean()
+      .meta({ description: `Show the author. Default ${SECTION_DEFAULTS.article.showAuthor}.` })
+      .optional(),
+    showDate: z
+      .boolean()
+      .meta({ description: `Show the publication date. Default ${SECTION_DEFAULTS.article.showDate}.` })
+      .optional(),
+    showCoverImage: z
+      .boolean()
+      .meta({ description: `Show the cover image. Default ${SECTION_DEFAULTS.article.showCoverImage}.` })
+      .optional(),
+    width: z
+      .enum(['narrow', 'normal', 'wide'])
+      .meta({ description: `Content width. Default ${SECTION_DEFAULTS.article.width}.` })
+      .optional(),
     body: richText(
       TEXT_LIMITS.longText,
       'Text shown after the post content, for example a sign-off or a call to action.',
