@@ -1,7 +1,6 @@
 import type { Page, Section, ThemeDocument } from '../../theme/document.ts'
+import type { ThemeStatus } from '../../theme/constants.ts'
 import type { SectionTarget, ThemeEvent } from './events.ts'
-
-export type ThemeStatus = 'draft' | 'private' | 'active' | 'archived'
 
 export type Theme = {
   themeId: string
