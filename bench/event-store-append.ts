@@ -14,7 +14,7 @@
 //   --inline:   also the port with the app's inline projections (what commands pay; not the target)
 //   --diagnose: also plain SQL that returns every column (what the port returned before it returned
 //               only the generated ones), and plain SQL with unnest arrays (7 parameters per append
-//               instead of 7 per event); see the README
+//               instead of 7 per event); bench/README.md describes each variant
 //   --synchronous-commit off: a session setting for every connection (diagnostic: is it the WAL flush?)
 //   --phase / --only: run a part, e.g. under node --cpu-prof
 import { randomUUID } from 'node:crypto'

@@ -1,6 +1,6 @@
 // The one error vocabulary of the service. Every refusal any layer produces has one of these
-// codes; adapters map a code to their own form (src/http/status.ts for REST, tool results for
-// MCP). This file imports nothing, so every layer can depend on it.
+// codes; adapters map a code to their own form (an HTTP status in src/web/errors.ts, a tool result
+// on MCP). This file imports nothing, so every layer can depend on it.
 
 export const ERROR_CODES = [
   'VALIDATION_FAILED',

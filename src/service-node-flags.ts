@@ -9,7 +9,8 @@
 // grows to 32 MB under load. Each scavenge pauses the event loop for as long as it copies what is
 // still alive, and under 8 concurrent agent batches about 3.4 MB was alive at every one: pauses of
 // 3.5 ms on average and up to 12 ms, every ~140 ms, and 65 % of the batches slower than p99
-// overlapped one (`--trace-gc` against the server's own timings, bench/README.md, 2026-11-25).
+// overlapped one (`--trace-gc` against the server's own timings,
+// bench/results/2026-11-25-1959-gc-and-node-flags.md).
 // With 8 MB the scavenges come four times as often and copy less each: 1.05 ms on average, 5.8 ms
 // at most, and the batch's p99 was 1.0-1.8 ms lower in each of three blocks of alternated runs, at
 // the same CPU per request. Smaller (4 MB) was no better.

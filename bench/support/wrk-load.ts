@@ -6,8 +6,8 @@
 // Why not autocannon there: it parses every response in JavaScript on the cores the server shares.
 // In a profile of the bench:api server under applyThemeBatch, 18.5 % of the server's wall time
 // (about 430 µs per request) went to the one write of each HTTP response, where the server was
-// switched out for the load generator (bench/README.md, 2026-11-25 17:03). wrk does the same work in
-// C with a fraction of the CPU; the batch's p99 did not move with the switch (same section).
+// switched out for the load generator (bench/results/2026-11-25-1703-wrk-for-bench-api.md). wrk does
+// the same work in C with a fraction of the CPU; the batch's p99 did not move with the switch (same file).
 import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -58,7 +58,7 @@ export function editorAssets(): Promise<EditorAssets> {
   return pending
 }
 
-// `node src/editor/assets.ts`: build once and print the figures the README quotes.
+// `node src/editor/assets.ts`: build once and print the figures docs/decisions/0050-editor-front-end.md quotes.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const built = await buildEditorAssets()
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`

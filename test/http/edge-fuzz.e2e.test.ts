@@ -12,8 +12,9 @@ import { envelopeProblems, type Res } from './support/world.ts'
 // raw-socket framing faults no HTTP client would send. Every answer: no 5xx; every non-2xx in
 // the envelope with the X-Request-Id as requestId (MCP protocol faults: a JSON-RPC error
 // carrying the request id, as the contract has them); every 403 with the insufficient_scope
-// challenge; nothing appended but the refusals the audit decision allows (README: "which
-// refusals are audited"). Deterministic: a fixed seed by default; EDGE_FUZZ_SEED and EDGE_FUZZ_COUNT change it.
+// challenge; nothing appended but the refusals the audit decision allows
+// (docs/decisions/0020-audited-refusals.md). Deterministic: a fixed seed by default;
+// EDGE_FUZZ_SEED and EDGE_FUZZ_COUNT change it.
 
 const SEED = Number(process.env.EDGE_FUZZ_SEED ?? 16016)
 const COUNT = Number(process.env.EDGE_FUZZ_COUNT ?? 10_000)

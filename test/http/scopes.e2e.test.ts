@@ -12,8 +12,8 @@ const challenge = (required: readonly string[]) =>
 // The scope matrix: for every operation, a key lacking any one required scope is refused with
 // 403 INSUFFICIENT_SCOPE (details.requiredScopes / grantedScopes) and changes nothing; a key with
 // exactly the required scopes succeeds. Every 403 carries the insufficient_scope challenge. Where the contract lists two scopes, both are required.
-// A refused attempt at a change is audited (one CommandRejected row, README: which refusals are
-// audited); a refused read is not.
+// A refused attempt at a change is audited (one CommandRejected row,
+// docs/decisions/0020-audited-refusals.md); a refused read is not.
 
 t.test('scope matrix over every operation', async (t) => {
   const w = await makeWorld(t, { plugins: false })

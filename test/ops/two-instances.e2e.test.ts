@@ -60,8 +60,8 @@ t.test(
     })
     t.equal(batch.status, 200)
     t.equal((await api(a, `/api/v1/themes/${theme.id}/publish`, { method: 'POST', body: '{}' })).status, 200)
-    // Usually B's next request (test/ops/cached-reads asserts that on an idle pair); what the service
-    // guarantees is the change feed's bound, 750 ms after the commit (docs/scaling.md). On a loaded
+    // Usually B's next request (test/ops/cached-reads.e2e.test.ts asserts that on an idle pair); what
+    // the service guarantees is the change feed's bound, 750 ms after the commit (docs/scaling.md). On a loaded
     // machine B's listening session may hear the publish after this test's next request reaches B.
     const publishedAt = performance.now()
     const seen = await eventually(
