@@ -238,7 +238,7 @@ function reader(deps: CommandDeps, storeId: string, at: string, reads: Loaded<un
 }
 
 // Refusals are audited in the store's activity stream; a missing resource is not (it may not be
-// theirs), nor a credential's refusals past its audit budget (docs: which refusals are audited).
+// theirs), nor a credential's refusals past its audit budget (docs/decisions/0020-audited-refusals.md).
 async function recordRejection(
   deps: CommandDeps,
   ctx: CommandContext,

@@ -5,7 +5,7 @@ import { FileMigrationProvider, Migrator } from 'kysely/migration'
 
 // Every file of this folder is a migration, run in name order on PGlite and PostgreSQL alike.
 // Names: the first fifteen keep the names existing databases recorded (0001 to 0015, two of them
-// 0006); every later one starts with the UTC minute it was written (YYYYMMDDHHMM-what-it-does.ts),
+// 0006); every later one starts with the UTC minute it was written (YYYYMMDDHHMM-what-it-does),
 // so branches written in parallel never pick the same name, and one merged late still runs
 // (allowUnorderedMigrations). test/db/migrations.unit.test.ts holds the rule.
 export const MIGRATION_FOLDER = path.join(path.dirname(new URL(import.meta.url).pathname), 'migrations')

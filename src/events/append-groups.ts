@@ -7,7 +7,7 @@ import { pgArray } from '../db/pg-array.ts'
 // transaction, one commit (one WAL flush) and one round trip for all of them. An append that meets
 // no other goes out alone, as before. Under 8 concurrent agent batches, with two in flight, this
 // cut PostgreSQL's CPU per batch by a fifth to a quarter and the server's by a tenth to a fifth
-// (bench/README.md, 2026-11-25).
+// (bench/results/2026-11-25-0218-group-commit.md).
 //
 // Each member keeps its own outcome. A conflict is a row, not an error: that member writes nothing,
 // the others go on. A statement that fails with a PostgreSQL error wrote nothing at all, so every

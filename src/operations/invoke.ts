@@ -74,8 +74,8 @@ export async function invoke<R = never>(
 }
 
 // Attempts at a change that never reached a command (a missing scope, input the schema refuses)
-// still get an activity row, within the credential's refusal budget (README: which refusals are
-// audited). Reads refused the same way are only in the request log.
+// still get an activity row, within the credential's refusal budget (which refusals are audited:
+// docs/decisions/0020-audited-refusals.md). Reads refused the same way are only in the request log.
 async function refuseAttempt(
   op: OperationDefinition,
   services: Services,

@@ -96,7 +96,7 @@ export function namedPaths(text: string): { path: string; anchor?: string; index
   }))
 }
 
-// A bare source file name (`theme-cache.ts`) names a file that exists somewhere in the repository.
+// A bare source file name (`stream-cache.ts`) names a file that exists somewhere in the repository.
 const FILE_NAME = /(?<![\w./@:~$-])([\w-]+(?:\.[\w-]+)*\.tsx?)(?![\w/])/g
 const sourceNames = new Set(
   ['src', 'test', 'bench'].flatMap((d) => walk(join(ROOT, d), () => true)).map((f) => f.slice(f.lastIndexOf('/') + 1)),
