@@ -7,8 +7,7 @@ import '../web/audit.ts'
 import { insufficientScopeChallenge } from '../web/challenge.ts'
 import { sendAppError, sendError } from '../web/errors.ts'
 import { decodeUtf8 } from '../web/edge-errors.ts'
-import { invalidUtf8Body } from '../errors.ts'
-import { scopeError } from '../operations/invoke.ts'
+import { type AppError, invalidUtf8Body } from '../errors.ts'
 import type { Services } from '../services.ts'
 import { discoveryDocument, mcpChallenge, MCP_PATH, METADATA_PATH, protectedResourceMetadata } from './discovery.ts'
 import { originAllowed } from './origin.ts'
@@ -25,7 +24,7 @@ import {
 } from './protocol.ts'
 import { createMcpServer } from './server.ts'
 import { fastAnswer } from './fast-path.ts'
-import { toolByName, type CallObserver } from './tools.ts'
+import type { CallObserver } from './tools.ts'
 
 // Tool arguments may carry an image as base64 (up to 5 MiB of bytes, about 6.7 MiB encoded).
 export const MCP_BODY_LIMIT = 8 * 1024 * 1024
@@ -90,18 +89,6 @@ function transportRequest(url: string, headers: Record<string, string>): Request
   } as unknown as Request
 }
 
-// MCP authorization, "scope challenge handling": a tools/call the credential lacks a scope for
-// is HTTP 403 with the step-up challenge (the same as REST's), not a tool result, so an OAuth
-// client can ask the merchant for the scope and retry. Batches keep per-message answers.
-function insufficientScope(body: unknown, caller: Caller) {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return null
-  const message = body as { method?: unknown; params?: { name?: unknown } }
-  if (message.method !== 'tools/call' || typeof message.params?.name !== 'string') return null
-  const tool = toolByName.get(message.params.name)
-  const error = tool ? scopeError(tool.op, caller.scopes) : null
-  return tool && error ? { op: tool.op, error } : null
-}
-
 async function handlePost(services: Services, request: FastifyRequest, reply: FastifyReply) {
   request.audit.operationId = 'mcpJsonRpc'
   const authentication = await authenticateBearer(
@@ -162,20 +149,25 @@ async function handlePost(services: Services, request: FastifyRequest, reply: Fa
   const check = checkMessage(body)
   if (!check.ok)
     return sendRpcError(request, reply, 400, check.id, JSONRPC.INVALID_REQUEST, `Invalid Request: ${check.message}`)
-  const denied = insufficientScope(body, caller)
-  if (denied) {
-    request.audit.operationId = denied.op.operationId
-    request.audit.errorCode = denied.error.code
-    reply.header('www-authenticate', insufficientScopeChallenge(services.baseUrl, denied.op.scopes))
-    return sendAppError(request, reply, denied.error)
-  }
-
+  // MCP authorization, "scope challenge handling": a tools/call the credential lacks a scope for
+  // is HTTP 403 with the step-up challenge (the same as REST's), not a tool result, so an OAuth
+  // client can ask the merchant for the scope and retry. The scope is checked once, by invoke;
+  // its refusal is answered here. Batches keep per-message answers.
+  let missingScope: AppError | undefined
   const observe: CallObserver = (event) => {
     request.audit.operationId = event.operationId
-    if (event.errorCode) request.audit.errorCode = event.errorCode
+    if (!event.error) return
+    request.audit.errorCode = event.error.code
+    if (event.error.code === 'INSUFFICIENT_SCOPE' && !Array.isArray(body)) missingScope = event.error
+  }
+  const challenge = (error: AppError) => {
+    const required = (error.details?.requiredScopes ?? []) as string[]
+    reply.header('www-authenticate', insufficientScopeChallenge(services.baseUrl, required))
+    return sendAppError(request, reply, error)
   }
   const negotiated = initializeVersion(body) ?? version ?? DEFAULT_PROTOCOL_VERSION
   const fast = await fastAnswer(body, caller, services, observe)
+  if (missingScope) return challenge(missingScope)
   if (fast !== null)
     return reply.header('mcp-protocol-version', negotiated).type('application/json; charset=utf-8').send(fast)
 
@@ -200,6 +192,10 @@ async function handlePost(services: Services, request: FastifyRequest, reply: Fa
     const response = await transport.handleRequest(transportRequest(`${services.baseUrl}${MCP_PATH}`, headers), {
       parsedBody: body,
     })
+    if (missingScope) {
+      complete = true
+      return challenge(missingScope)
+    }
     reply.code(response.status).header('mcp-protocol-version', negotiated)
     const text = response.status === 202 || !hasRequest(body) ? undefined : await response.text()
     complete = true

@@ -90,7 +90,7 @@ function extraArgumentIssues(tool: McpTool, args: Record<string, unknown>): Issu
   return issues
 }
 
-export type CallObserver = (event: { operationId: string; errorCode?: string | undefined }) => void
+export type CallObserver = (event: { operationId: string; error?: AppError | undefined }) => void
 
 // tools/call: `invoke` with MCP's own argument checks; a failure is a tool result, not an HTTP error.
 // Both paths of src/mcp (the SDK's and fast-path.ts) come here, so the count is taken here.
@@ -114,9 +114,8 @@ export async function callTool(
       services.logger.error({ err: error, requestId: caller.requestId, tool: tool.name }, 'MCP tool failed'),
   })
   // The call's one report: the audit row's operation and error (observe), and the metrics' count.
-  const errorCode = outcome.ok ? undefined : outcome.error.code
-  observe?.({ operationId: op.operationId, errorCode })
-  mcpToolCalls.inc({ tool: tool.name, outcome: errorCode ?? 'ok' })
+  observe?.({ operationId: op.operationId, error: outcome.ok ? undefined : outcome.error })
+  mcpToolCalls.inc({ tool: tool.name, outcome: outcome.ok ? 'ok' : outcome.error.code })
   if (!outcome.ok) return toolError(outcome.error, caller.requestId)
   // Data the read returned as JSON text (getTheme's document) is the text block as it is; the
   // object is parsed only if a caller asks for it (the SDK path does, the fast path splices text).
