@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { SCOPE_DESCRIPTIONS, type Scope } from '../auth/scopes.ts'
+import { MERCHANT_SCOPE_DESCRIPTIONS, type Scope } from '../auth/scopes.ts'
 import { escapeHtml as e } from '../web/html.ts'
 
 // The merchant-facing pages of the authorization server: consent and errors. No script at all;
@@ -81,7 +81,7 @@ export function consentPage(v: ConsentView): string {
   const scopes = v.scopes
     .map((s) => {
       const publish = s === 'themes:publish'
-      return `<label class="scope"><input type="checkbox" name="scope" value="${e(s)}"${publish ? '' : ' checked'}><span>${e(capitalize(SCOPE_DESCRIPTIONS[s]))} <code>${e(s)}</code>${publish ? '<br><span class="warn">Lets the app change your live storefront. Tick it only if you want the app to publish on its own.</span>' : ''}</span></label>`
+      return `<label class="scope"><input type="checkbox" name="scope" value="${e(s)}"${publish ? '' : ' checked'}><span>${e(MERCHANT_SCOPE_DESCRIPTIONS[s])} <code>${e(s)}</code>${publish ? '<br><span class="warn">Lets the app change your live storefront. Tick it only if you want the app to publish on its own.</span>' : ''}</span></label>`
     })
     .join('')
   const unverified = v.verified
@@ -98,5 +98,3 @@ export function consentPage(v: ConsentView): string {
 </form><p class="note">You can disconnect the app at any time under Developer → Connected apps.</p></div>`,
   )
 }
-
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
