@@ -3,7 +3,8 @@ import { dirname, join, relative, resolve } from 'node:path'
 import t from 'tap'
 
 // The import graph between the folders of src, read from the sources: adapters never import
-// each other, the application core never imports an adapter, and folders form no cycle.
+// each other, the application core never imports an adapter, adapters stay above the operations,
+// aggregates stay pure, and folders form no cycle. A failure lists the offending imports.
 const SRC = resolve(dirname(new URL(import.meta.url).pathname), '../../src')
 const ADAPTERS = ['http', 'mcp', 'dashboard', 'oauth', 'editor', 'storefront']
 // Below every adapter: the application, the storefront renderer and its page cache (src/render:
@@ -26,6 +27,15 @@ const CORE = [
   'preview',
   'notifications',
 ]
+
+// Every adapter reaches the application through src/operations and reads through src/queries,
+// never below them: the request adapters, the storefront renderer (the other adapters may serve
+// through it, so it is also in CORE) and the CLI. The composition roots (src/main.ts,
+// src/services.ts, src/plugins.ts) wire the layers together; they are no adapter's.
+const EVERY_ADAPTER = [...ADAPTERS, 'render', 'cli']
+const BELOW_THE_OPERATIONS = ['commands', 'db', 'projections']
+// Aggregates are pure decisions over the theme model.
+const AGGREGATES_MAY_IMPORT = ['theme', 'errors.ts']
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -66,6 +76,14 @@ t.test('adapters never import each other', async (t) => {
 
 t.test('the application core never imports an adapter', async (t) => {
   t.same(show(all.filter((e) => CORE.includes(e.from) && ADAPTERS.includes(e.to))), [])
+})
+
+t.test('no adapter imports src/commands, src/db or src/projections', async (t) => {
+  t.same(show(all.filter((e) => EVERY_ADAPTER.includes(e.from) && BELOW_THE_OPERATIONS.includes(e.to))), [])
+})
+
+t.test('src/aggregates imports only src/theme and src/errors.ts', async (t) => {
+  t.same(show(all.filter((e) => e.from === 'aggregates' && !AGGREGATES_MAY_IMPORT.includes(e.to))), [])
 })
 
 t.test('no import cycle between folders', async (t) => {
