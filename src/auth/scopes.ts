@@ -21,7 +21,6 @@ export const SCOPES = [
 ] as const
 export type Scope = (typeof SCOPES)[number]
 
-// The contract's meaning of each scope, in its words: for developers (the OpenAPI document).
 export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'store:read': 'read store profile and branding',
   'products:read': 'read products and inventory summaries',
@@ -43,27 +42,14 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'navigation:write': 'update theme navigation',
 }
 
-// What each scope lets an app do, in the merchant's words: every page a merchant reads scopes on
-// (the consent page, the dashboard's apps and keys) shows these, and no other list.
-export const MERCHANT_SCOPE_DESCRIPTIONS: Record<Scope, string> = {
-  'store:read': 'Read store profile and branding',
-  'products:read': 'Read products and stock levels',
-  'collections:read': 'Read collections',
-  'orders:read': 'Read orders (it cannot change them)',
-  'customers:read': 'Read customer details (it cannot change them)',
-  'checkout:read': 'Read checkout settings',
-  'settings:read': 'Read store settings (never passwords or keys)',
-  'themes:read': 'Read your themes, drafts and the live one',
-  'themes:create': 'Create new draft themes',
-  'themes:write': 'Edit draft themes: layout, sections and pages',
-  'themes:publish': 'Publish a draft theme to your live storefront',
-  'themes:preview': 'Make short-lived preview links',
-  'pages:read': 'Read theme pages',
-  'pages:write': 'Create and edit theme pages',
-  'media:read': 'See uploaded images',
-  'media:write': 'Upload images',
-  'navigation:read': 'Read navigation menus',
-  'navigation:write': 'Change navigation menus',
+// How the scope reads to a merchant deciding whether to grant it (a key's scopes in the dashboard,
+// the OAuth consent page): its description as a sentence.
+export const scopeLabel = (scope: Scope): string =>
+  SCOPE_DESCRIPTIONS[scope].charAt(0).toUpperCase() + SCOPE_DESCRIPTIONS[scope].slice(1)
+
+// What a merchant is told before granting a scope that reaches past drafts.
+export const SCOPE_WARNINGS: Partial<Record<Scope, string>> = {
+  'themes:publish': 'Lets the app change your live storefront. Tick it only if you want the app to publish on its own.',
 }
 
 // The default theme-agent set: everything but commerce reads beyond the catalog, and publishing.

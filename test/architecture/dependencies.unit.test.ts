@@ -3,8 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import t from 'tap'
 
 // The import graph between the folders of src, read from the sources: adapters never import
-// each other, the application core never imports an adapter, adapters stay above the operations,
-// aggregates stay pure, and folders form no cycle. A failure lists the offending imports.
+// each other, the application core never imports an adapter, and folders form no cycle.
 const SRC = resolve(dirname(new URL(import.meta.url).pathname), '../../src')
 const ADAPTERS = ['http', 'mcp', 'dashboard', 'oauth', 'editor', 'storefront']
 // Below every adapter: the application, the storefront renderer and its page cache (src/render:
@@ -28,18 +27,9 @@ const CORE = [
   'notifications',
 ]
 
-// Every adapter reaches the application through src/operations and reads through src/queries,
-// never below them: the request adapters, the storefront renderer (the other adapters may serve
-// through it, so it is also in CORE) and the CLI. The composition roots (src/main.ts,
-// src/services.ts, src/plugins.ts) wire the layers together; they are no adapter's.
-const EVERY_ADAPTER = [...ADAPTERS, 'render', 'cli']
-const BELOW_THE_OPERATIONS = ['commands', 'db', 'projections']
-// Aggregates are pure decisions over the theme model.
-const AGGREGATES_MAY_IMPORT = ['theme', 'errors.ts']
-
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+    e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
   )
 }
 
@@ -76,14 +66,6 @@ t.test('adapters never import each other', async (t) => {
 
 t.test('the application core never imports an adapter', async (t) => {
   t.same(show(all.filter((e) => CORE.includes(e.from) && ADAPTERS.includes(e.to))), [])
-})
-
-t.test('no adapter imports src/commands, src/db or src/projections', async (t) => {
-  t.same(show(all.filter((e) => EVERY_ADAPTER.includes(e.from) && BELOW_THE_OPERATIONS.includes(e.to))), [])
-})
-
-t.test('src/aggregates imports only src/theme and src/errors.ts', async (t) => {
-  t.same(show(all.filter((e) => e.from === 'aggregates' && !AGGREGATES_MAY_IMPORT.includes(e.to))), [])
 })
 
 t.test('no import cycle between folders', async (t) => {
@@ -124,4 +106,34 @@ t.test('no import cycle between folders', async (t) => {
     cycles.map((c) => ({ folders: c, imports: inside(c) })),
     [],
   )
+})
+
+// Adapters hold no SQL and reach the application through operations and queries only (issue 32 B):
+// no import of the command side, the database or the projections, type-only imports included. The
+// storefront renderer and the CLI count as adapters here; the composition roots (src/main.ts,
+// src/services.ts, src/plugins.ts) wire the layers together and are no adapter's.
+const BELOW_OPERATIONS = ['commands', 'db', 'projections']
+const WITHOUT_SQL = ['http', 'mcp', 'dashboard', 'oauth', 'editor', 'render', 'storefront', 'cli']
+
+t.test('no adapter imports src/commands, src/db or src/projections', async (t) => {
+  t.same(show(all.filter((e) => WITHOUT_SQL.includes(e.from) && BELOW_OPERATIONS.includes(e.to))), [])
+})
+
+t.test('no adapter holds SQL', async (t) => {
+  const SQL = /\.(?:selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql(?:<[^`]*?>)?`|\bsql\.(?:raw|ref|join|lit)\(/
+  const found = files(SRC)
+    .filter((file) => WITHOUT_SQL.includes(unit(file)))
+    .flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (SQL.test(line) ? [`${relative(SRC, file)}:${i + 1}`] : [])),
+    )
+  t.same(found, [])
+})
+
+// Aggregates are pure decisions over the theme model.
+const AGGREGATES_MAY_IMPORT = ['theme', 'errors.ts']
+
+t.test('src/aggregates imports only src/theme and src/errors.ts', async (t) => {
+  t.same(show(all.filter((e) => e.from === 'aggregates' && !AGGREGATES_MAY_IMPORT.includes(e.to))), [])
 })
