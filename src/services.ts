@@ -140,3 +140,27 @@ function readCaches(feed: ChangeFeed): ReadCaches {
     themeJson: new ThemeJsonCache(),
   }
 }
+
+// The same database and services as `npm start`, for the operator's CLIs (src/cli/open.ts), migrated.
+// Loaded on call, so importing this file does not load the database drivers.
+export async function openServices(): Promise<{
+  services: Services
+  kind: 'postgres' | 'pglite'
+  close: () => Promise<void>
+}> {
+  const [{ loadConfig }, { openDatabase }, { migrateToLatest }, { resolveSigningSecret }, { pino }] = await Promise.all(
+    [
+      import('./config.ts'),
+      import('./db/connect.ts'),
+      import('./db/migrate.ts'),
+      import('./secrets.ts'),
+      import('pino'),
+    ],
+  )
+  const config = loadConfig()
+  const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  await migrateToLatest(opened.db)
+  const logger = pino({ level: 'silent' })
+  const services = createServices({ config, db: opened.db, signingSecret: resolveSigningSecret(config), logger })
+  return { services, kind: opened.kind, close: opened.close }
+}

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { latestStoreActivity } from '../queries/store-activity.ts'
 import { runCli } from './open.ts'
 
 // The merchant's developer-activity view, in a terminal: who did what to which theme, through which door.
@@ -11,13 +12,7 @@ await runCli(async (s) => {
     process.stderr.write('Usage: npm run activity -- --store <storeId> [--theme <themeId>] [--limit 50]\n')
     return 2
   }
-  let q = s.db.selectFrom('developer_activity').selectAll().where('store_id', '=', values.store)
-  if (values.theme) q = q.where('theme_id', '=', values.theme)
-  const rows = await q
-    .orderBy('occurred_at', 'desc')
-    .orderBy('command_id', 'desc')
-    .limit(Number(values.limit))
-    .execute()
+  const rows = await latestStoreActivity(s.db, values.store, { themeId: values.theme, limit: Number(values.limit) })
   for (const r of rows) {
     const door = r.tool ? `${r.channel}:${r.tool}` : r.channel
     const who = r.credential_id ? `${r.credential_kind} ${r.credential_id}` : r.credential_kind

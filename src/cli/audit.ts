@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
-import { exportEvents, themeAt } from './audit-commands.ts'
+import { exportEvents, themeAt } from '../operations/ops/audit.ts'
+import { storeEventCount } from '../queries/event-log.ts'
 import { runCli } from './open.ts'
 import { progress } from './progress.ts'
 
@@ -22,17 +23,7 @@ const { positionals, values } = parseArgs({
 
 await runCli(async (s) => {
   if (positionals[0] === 'export') {
-    const total = values.stream
-      ? null
-      : Number(
-          (
-            await s.db
-              .selectFrom('events')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('store_id', '=', values.store ?? '')
-              .executeTakeFirst()
-          )?.n ?? 0,
-        )
+    const total = values.stream ? null : await storeEventCount(s.db, values.store ?? '')
     const shown = progress('export', total)
     let done = 0
     const n = await exportEvents(

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util'
 import { createApiKey, ensureApp, revokeApiKey } from '../auth/credentials.ts'
 import { DEFAULT_AGENT_SCOPES, SCOPES } from '../auth/scopes.ts'
+import { storeApiKeys } from '../queries/api-keys.ts'
+import { getStore } from '../queries/commerce/index.ts'
 import { runCli } from './open.ts'
 
 const usage = `Usage:
@@ -17,12 +19,7 @@ const { positionals, values } = parseArgs({
 await runCli(async (s) => {
   const [command, arg] = positionals
   if (command === 'create' && values.store) {
-    const store = await s.db
-      .selectFrom('stores')
-      .select('store_id')
-      .where('store_id', '=', values.store)
-      .executeTakeFirst()
-    if (!store) throw new Error(`no store ${values.store}`)
+    if (!(await getStore(s.read, values.store))) throw new Error(`no store ${values.store}`)
     const scopes =
       values.scopes === undefined || values.scopes === 'default'
         ? DEFAULT_AGENT_SCOPES
@@ -36,13 +33,7 @@ await runCli(async (s) => {
     return 0
   }
   if (command === 'list' && values.store) {
-    const keys = await s.db
-      .selectFrom('api_keys')
-      .select(['key_id', 'name', 'key_hint', 'scopes', 'created_at', 'revoked_at'])
-      .where('store_id', '=', values.store)
-      .orderBy('created_at')
-      .execute()
-    for (const k of keys)
+    for (const k of await storeApiKeys(s.db, values.store))
       process.stdout.write(
         `${k.key_id}  ${k.key_hint}  ${k.revoked_at ? 'revoked' : 'active '}  ${k.name}  [${k.scopes.join(' ')}]\n`,
       )

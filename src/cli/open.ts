@@ -1,29 +1,8 @@
-import { pino } from 'pino'
-import { loadConfig } from '../config.ts'
-import { openDatabase } from '../db/connect.ts'
-import { migrateToLatest } from '../db/migrate.ts'
-import { resolveSigningSecret } from '../secrets.ts'
-import { createServices, type Services } from '../services.ts'
+import { openServices, type Services } from '../services.ts'
 
-// The same database and services as `npm start`. With the embedded database, stop the server
-// first: PGlite's data folder is opened by one process at a time.
-export async function openServices(): Promise<{
-  services: Services
-  kind: 'postgres' | 'pglite'
-  close: () => Promise<void>
-}> {
-  const config = loadConfig()
-  const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  await migrateToLatest(opened.db)
-  const services = createServices({
-    config,
-    db: opened.db,
-    signingSecret: resolveSigningSecret(config),
-    logger: pino({ level: 'silent' }),
-  })
-  return { services, kind: opened.kind, close: opened.close }
-}
-
+// Runs one operator command on the same database and services as `npm start` (src/services.ts
+// opens them). With the embedded database, stop the server first: PGlite's data folder is opened
+// by one process at a time.
 export async function runCli(
   main: (services: Services, kind: 'postgres' | 'pglite') => Promise<number>,
 ): Promise<void> {

@@ -8,12 +8,12 @@ import Fastify, {
 } from 'fastify'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
-import { sql } from 'kysely'
 import type { Redis } from 'ioredis'
 import type { Services } from '../services.ts'
 import type { OperationDefinition } from '../operations/operation.ts'
 import { operations } from '../operations/catalog.ts'
 import { classifyError } from '../errors.ts'
+import { pingDatabase } from '../queries/health.ts'
 import { sendError } from '../web/errors.ts'
 import { answerClientError, decodeUtf8, MAX_PARAM_LENGTH, sendFrameworkError } from '../web/edge-errors.ts'
 import { registerOperation } from './rest-routes.ts'
@@ -126,7 +126,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       done(error, undefined)
     }
   })
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } })
+  // Each upload's own cap is its operation's (multipart.ts reads the parts with it).
+  await app.register(multipart, { limits: { files: 1 } })
 
   app.setErrorHandler(async (error, request, reply) => {
     const classified = classifyError(error as never)
@@ -207,7 +208,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.get('/readyz', async (request, reply) => {
     const checks: Record<string, 'ok' | 'down'> = {}
     try {
-      await sql`select 1`.execute(services.db)
+      await pingDatabase(services.db)
       checks.database = 'ok'
     } catch {
       checks.database = 'down'

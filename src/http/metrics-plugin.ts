@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { projections } from '../projections/index.ts'
-import { projectionStates } from '../projections/lag.ts'
+import { projectionStatus } from '../operations/ops/projections.ts'
 import type { Services } from '../services.ts'
 import {
   httpDuration,
@@ -47,7 +46,7 @@ function observe(request: FastifyRequest, reply: FastifyReply): void {
 // Lag needs the database; a scrape while it is down still answers, with the last values.
 async function refreshLag(services: Services): Promise<void> {
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000).unref())
-  const states = await Promise.race([projectionStates(services.db, projections).catch(() => null), timeout])
+  const states = await Promise.race([projectionStatus(services).catch(() => null), timeout])
   for (const s of states ?? []) {
     projectionLagEvents.set({ projection: s.name }, s.behindEvents)
     projectionLagSeconds.set({ projection: s.name }, s.behindSeconds)

@@ -1,16 +1,17 @@
 import type { FastifyRequest } from 'fastify'
 import type { AppError } from '../errors.ts'
-import { MAX_UPLOAD_BYTES } from '../aggregates/media/decider.ts'
 
-// A multipart upload as the uploadMedia body: the `file` part's bytes plus text fields (alt).
+// A multipart upload as the uploadMedia body: the `file` part's bytes (at most maxFileBytes, the
+// operation's cap) plus text fields (alt).
 export async function readMultipartUpload(
   request: FastifyRequest,
+  maxFileBytes: number,
 ): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; error: AppError }> {
   const body: Record<string, unknown> = {}
   let files = 0
   try {
     for await (const part of request.parts({
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 2048 },
+      limits: { fileSize: maxFileBytes, files: 1, fields: 10, fieldSize: 2048 },
     })) {
       if (part.type === 'file') {
         files++
@@ -18,7 +19,7 @@ export async function readMultipartUpload(
         if (part.file.truncated)
           return {
             ok: false,
-            error: { code: 'PAYLOAD_TOO_LARGE', message: `an upload is at most ${MAX_UPLOAD_BYTES} bytes` },
+            error: { code: 'PAYLOAD_TOO_LARGE', message: `an upload is at most ${maxFileBytes} bytes` },
           }
         body.file = { bytes: new Uint8Array(bytes), filename: part.filename ?? null }
       } else {
@@ -30,7 +31,7 @@ export async function readMultipartUpload(
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       return {
         ok: false,
-        error: { code: 'PAYLOAD_TOO_LARGE', message: `an upload is at most ${MAX_UPLOAD_BYTES} bytes` },
+        error: { code: 'PAYLOAD_TOO_LARGE', message: `an upload is at most ${maxFileBytes} bytes` },
       }
     if (code === 'FST_FILES_LIMIT')
       return {

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { authenticateBearer } from '../auth/authenticate.ts'
-import { errorEnvelope, validationError, type AppError } from '../errors.ts'
+import { errorEnvelope } from '../errors.ts'
 import type { OperationDefinition, Outcome } from '../operations/operation.ts'
 import { invoke } from '../operations/invoke.ts'
 import type { Services } from '../services.ts'
 import { insufficientScopeChallenge } from '../web/challenge.ts'
 import { STATUS_OF } from '../web/errors.ts'
+import { ifMatchError } from '../web/if-match.ts'
 import { notModified } from './conditional.ts'
 import { claim, complete, release, requestHash, validIdempotencyKey, type Scope } from './idempotency.ts'
 import { readMultipartUpload } from './multipart.ts'
@@ -16,35 +17,6 @@ import '../web/audit.ts'
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 
 export const WWW_AUTHENTICATE_REST = 'Bearer realm="storefront-api"'
-
-// "3", W/"3" -> 3; "*" -> no expectation.
-function parseIfMatch(header: string | undefined): { ok: true; version: number | undefined } | { ok: false } {
-  if (header === undefined || header.trim() === '*') return { ok: true, version: undefined }
-  const match = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header)
-  return match ? { ok: true, version: Number(match[1]) } : { ok: false }
-}
-
-function ifMatchError(request: FastifyRequest, input: Record<string, unknown>): AppError | null {
-  const ifMatch = parseIfMatch(request.headers['if-match'])
-  if (!ifMatch.ok)
-    return {
-      code: 'VALIDATION_FAILED',
-      message: 'If-Match must be an ETag returned by getTheme, like "3"',
-      details: { issues: [{ path: 'If-Match', code: 'VALIDATION_FAILED', message: 'not an ETag' }] },
-    }
-  if (ifMatch.version === undefined) return null
-  if (input.expectedVersion !== undefined && input.expectedVersion !== ifMatch.version) {
-    return {
-      code: 'VALIDATION_FAILED',
-      message: 'If-Match and expectedVersion disagree',
-      details: validationError([
-        { path: 'expectedVersion', code: 'VALIDATION_FAILED', message: 'differs from If-Match' },
-      ]).details,
-    }
-  }
-  input.expectedVersion = ifMatch.version
-  return null
-}
 
 type Response = { status: number; body: string | Buffer; headers: Record<string, string> }
 type Replayed = { replayed: Response }
@@ -120,7 +92,7 @@ export function registerOperation(app: FastifyInstance, op: OperationDefinition,
             }
           if (!(op.multipart && request.isMultipart()))
             return { ok: true, parts: { params: request.params, query: request.query, body: request.body } }
-          const upload = await readMultipartUpload(request)
+          const upload = await readMultipartUpload(request, op.multipart.maxFileBytes)
           return upload.ok
             ? { ok: true, parts: { params: request.params, query: request.query, body: upload.body } }
             : upload

@@ -5,15 +5,16 @@ import type {
   Resource,
 } from '@modelcontextprotocol/sdk/types.js'
 import { getContextOperation } from '../operations/context-operation.ts'
-import { scopeError } from '../operations/invoke.ts'
+import { invoke, scopeError, type InputParts } from '../operations/invoke.ts'
 import type { Caller } from '../auth/caller.ts'
-import type { OperationDefinition } from '../operations/operation.ts'
+import type { OperationDefinition, Outcome } from '../operations/operation.ts'
 import { getThemeOperation, getThemeSchemaOperation, listThemesOperation } from '../operations/theme-operations.ts'
 import type { Services } from '../services.ts'
 import { JSONRPC, RpcError } from './protocol.ts'
 
 // Read-only resources: the theme schema, the store context and each theme document. Each is
-// read by the same operation (and so the same query functions and scope) as its tool.
+// read by the same operation as its tool, through `invoke` (the same scope check, parsing and
+// error classification).
 
 const JSON_TYPE = 'application/json'
 export const SCHEMA_URI = 'storefront://schema'
@@ -38,7 +39,7 @@ const contextResource: Resource = {
   mimeType: JSON_TYPE,
 }
 
-type Target = { op: OperationDefinition; input: Record<string, unknown> }
+type Target = { op: OperationDefinition; input: InputParts }
 
 function targetOf(uri: string): Target | null {
   if (uri === SCHEMA_URI) return { op: getThemeSchemaOperation as OperationDefinition, input: {} }
@@ -46,9 +47,19 @@ function targetOf(uri: string): Target | null {
   if (uri.startsWith(THEME_URI_PREFIX)) {
     const id = decodeURIComponent(uri.slice(THEME_URI_PREFIX.length))
     const parsed = getThemeOperation.params!.safeParse({ id })
-    if (parsed.success && !id.includes('/')) return { op: getThemeOperation as OperationDefinition, input: parsed.data }
+    if (parsed.success && !id.includes('/'))
+      return { op: getThemeOperation as OperationDefinition, input: { params: parsed.data } }
   }
   return null
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any operation's input; the output type is what the caller reads
+async function read<O>(op: OperationDefinition<any, O>, input: InputParts, caller: Caller, services: Services) {
+  return (await invoke(op, services, {
+    authentication: { ok: true, caller },
+    input,
+    logError: (error) => services.logger.error({ err: error, requestId: caller.requestId }, 'MCP resource read failed'),
+  })) as Outcome<O>
 }
 
 export async function listResources(caller: Caller, services: Services): Promise<ListResourcesResult> {
@@ -56,7 +67,7 @@ export async function listResources(caller: Caller, services: Services): Promise
   if (!scopeError(getContextOperation as OperationDefinition, caller.scopes)) resources.push(contextResource)
   if (!scopeError(getThemeSchemaOperation as OperationDefinition, caller.scopes)) resources.push(schemaResource)
   if (!scopeError(listThemesOperation as OperationDefinition, caller.scopes)) {
-    const listed = await listThemesOperation.run({}, caller, services)
+    const listed = await read(listThemesOperation, {}, caller, services)
     if (listed.ok) {
       for (const t of listed.data.themes) {
         resources.push({
@@ -95,27 +106,19 @@ export async function readResource(uri: string, caller: Caller, services: Servic
       uri,
       requestId: caller.requestId,
     })
-  const denied = scopeError(target.op, caller.scopes)
-  if (denied)
-    throw new RpcError(JSONRPC.FORBIDDEN, denied.message, {
-      code: denied.code,
-      details: denied.details,
-      uri,
-      requestId: caller.requestId,
-    })
-  const outcome = await target.op.run(target.input, caller, services)
+  const outcome = await read(target.op, target.input, caller, services)
   if (!outcome.ok) {
-    if (outcome.error.code === 'NOT_FOUND')
+    const { code, message, details } = outcome.error
+    if (code === 'INSUFFICIENT_SCOPE')
+      throw new RpcError(JSONRPC.FORBIDDEN, message, { code, details, uri, requestId: caller.requestId })
+    // An id the operation's schema refuses names no resource, like an unknown or foreign one.
+    if (code === 'NOT_FOUND' || code === 'VALIDATION_FAILED')
       throw new RpcError(JSONRPC.RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, {
         code: 'NOT_FOUND',
         uri,
         requestId: caller.requestId,
       })
-    throw new RpcError(JSONRPC.INTERNAL_ERROR, outcome.error.message, {
-      code: outcome.error.code,
-      uri,
-      requestId: caller.requestId,
-    })
+    throw new RpcError(JSONRPC.INTERNAL_ERROR, message, { code, uri, requestId: caller.requestId })
   }
   return { contents: [{ uri, mimeType: JSON_TYPE, text: JSON.stringify(outcome.data) }] }
 }

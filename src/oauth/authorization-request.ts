@@ -2,9 +2,9 @@ import { redirectUriMatches } from '../auth/redirect-uri.ts'
 import { oauthResources } from '../auth/oauth-access.ts'
 import type { Services } from '../services.ts'
 import { findClient, type OAuthClient } from './clients.ts'
-import type { OAuthErrorCode } from './oauth-error.ts'
-import { validChallenge } from './pkce.ts'
-import { parseScope } from './scopes.ts'
+import type { OAuthErrorCode } from '../operations/oauth/oauth-error.ts'
+import { validChallenge } from '../operations/oauth/pkce.ts'
+import { parseScope } from '../operations/oauth/scope-parameter.ts'
 
 // GET /oauth/authorize, checked in the order RFC 6749 §4.1.2.1 asks: the client and its redirect
 // URI first (a failure there is shown to the merchant, never sent to an unverified address),

@@ -1,8 +1,9 @@
 import cookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { merchantActor } from '../auth/caller.ts'
-import { approveGrant } from '../commands/access/oauth-grants.ts'
+import { merchantStores } from '../auth/merchant-accounts.ts'
 import type { Scope } from '../auth/scopes.ts'
+import { approveConsent } from '../operations/oauth/consent.ts'
+import { liveGrant } from '../queries/oauth/tokens.ts'
 import type { Services } from '../services.ts'
 import { checkAuthorizationRequest, redirectWith, type AuthorizationRequest } from './authorization-request.ts'
 import { findClient } from './clients.ts'
@@ -31,10 +32,10 @@ const rawQuery = (request: FastifyRequest) => {
   return q < 0 ? '' : request.url.slice(q + 1)
 }
 
+// The merchant's stores (only the app's own, for a dashboard app), in the order of their ids.
 async function storesOf(services: Services, merchantId: string, onlyStore: string | null) {
-  let q = services.db.selectFrom('stores').select(['store_id as id', 'name']).where('merchant_id', '=', merchantId)
-  if (onlyStore) q = q.where('store_id', '=', onlyStore)
-  return q.orderBy('store_id').execute()
+  const owned = await merchantStores(services.db, merchantId)
+  return owned.filter((s) => !onlyStore || s.storeId === onlyStore).map((s) => ({ id: s.storeId, name: s.name }))
 }
 
 async function grantAndRedirect(
@@ -111,13 +112,7 @@ export async function registerAuthorizeRoutes(
 
       // Consent is skipped only when this client already holds at least these scopes on this store.
       if (stores.length === 1) {
-        const live = await services.db
-          .selectFrom('oauth_grants')
-          .select(['grant_id', 'scopes'])
-          .where('store_id', '=', stores[0]!.id)
-          .where('client_id', '=', r.client.clientId)
-          .where('revoked_at', 'is', null)
-          .executeTakeFirst()
+        const live = await liveGrant(services.db, stores[0]!.id, r.client.clientId)
         if (live && r.scopes.every((s) => live.scopes.includes(s)))
           return grantAndRedirect(
             services,
@@ -225,26 +220,18 @@ export async function registerAuthorizeRoutes(
           303,
         )
 
-      const { grantId } = await approveGrant(
-        services.commands,
-        {
-          storeId,
-          actor: merchantActor(merchant.merchantId),
-          channel: 'dashboard',
-          requestId: request.id,
-          operation: 'approveOAuthGrant',
+      const { grantId } = await approveConsent(services, {
+        merchantId: merchant.merchantId,
+        storeId,
+        requestId: request.id,
+        client: {
+          clientId: found.client.clientId,
+          name: found.client.name,
+          verified: found.client.verified,
+          appId: found.client.appId,
         },
-        {
-          merchantId: merchant.merchantId,
-          client: {
-            clientId: found.client.clientId,
-            name: found.client.name,
-            verified: found.client.verified,
-            appId: found.client.appId,
-          },
-          scopes: chosen,
-        },
-      )
+        scopes: chosen,
+      })
       return grantAndRedirect(services, reply, 303, tx, grantId, storeId, chosen)
     })
   })

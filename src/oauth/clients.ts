@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto'
 import { hashCredential } from '../auth/credentials.ts'
-import type { Services } from '../services.ts'
 import { validateRedirectUri } from '../auth/redirect-uri.ts'
+import { rememberMetadataDocumentClient } from '../operations/oauth/clients.ts'
+import { oauthError, type OAuthError } from '../operations/oauth/oauth-error.ts'
+import { dashboardAppClient, storedClient } from '../queries/oauth/clients.ts'
+import type { Services } from '../services.ts'
 import { fetchMetadataDocument, isMetadataDocumentUrl, privateRedirectHost } from './metadata-document.ts'
-import { oauthError, type OAuthError } from './oauth-error.ts'
 
 // Who is asking for tokens. Three ways to be known: an app the merchant created in the dashboard
 // (verified, belongs to one store), a client that registered itself (RFC 7591), or a client id
@@ -27,12 +29,7 @@ export type ClientLookup =
 export async function findClient(services: Services, clientId: string): Promise<ClientLookup> {
   if (clientId === '' || clientId.length > 2048)
     return { ok: false, reason: 'unknown', message: 'client_id is missing or too long' }
-  const app = await services.db
-    .selectFrom('apps')
-    .select(['app_id', 'store_id', 'name', 'client_id', 'client_secret_hash', 'redirect_uris'])
-    .where('client_id', '=', clientId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
+  const app = await dashboardAppClient(services.db, clientId)
   if (app) {
     return {
       ok: true,
@@ -49,11 +46,7 @@ export async function findClient(services: Services, clientId: string): Promise<
     }
   }
   const now = services.clock()
-  const row = await services.db
-    .selectFrom('oauth_clients')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .executeTakeFirst()
+  const row = await storedClient(services.db, clientId)
   if (row && (row.kind === 'registered' || (row.fresh_until && new Date(row.fresh_until) > now))) {
     return {
       ok: true,
@@ -79,30 +72,14 @@ export async function findClient(services: Services, clientId: string): Promise<
   if (!fetched.ok) return { ok: false, reason: 'metadata_document', message: fetched.message }
   const doc = fetched.document
   const freshUntil = new Date(now.getTime() + fetched.maxAgeSeconds * 1000)
-  await services.db
-    .insertInto('oauth_clients')
-    .values({
-      client_id: clientId,
-      kind: 'metadata_document',
-      client_name: doc.clientName,
-      client_secret_hash: null,
-      token_endpoint_auth_method: 'none',
-      redirect_uris: doc.redirectUris,
-      metadata: JSON.stringify(doc.raw),
-      registered_from: null,
-      fetched_at: now,
-      fresh_until: freshUntil,
-    })
-    .onConflict((oc) =>
-      oc.column('client_id').doUpdateSet({
-        client_name: doc.clientName,
-        redirect_uris: doc.redirectUris,
-        metadata: JSON.stringify(doc.raw),
-        fetched_at: now,
-        fresh_until: freshUntil,
-      }),
-    )
-    .execute()
+  await rememberMetadataDocumentClient(services, {
+    clientId,
+    clientName: doc.clientName,
+    redirectUris: doc.redirectUris,
+    document: doc.raw,
+    fetchedAt: now,
+    freshUntil,
+  })
   return {
     ok: true,
     client: {

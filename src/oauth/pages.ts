@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { SCOPE_DESCRIPTIONS, type Scope } from '../auth/scopes.ts'
+import { SCOPE_WARNINGS, scopeLabel, type Scope } from '../auth/scopes.ts'
 import { escapeHtml as e } from '../web/html.ts'
 
 // The merchant-facing pages of the authorization server: consent and errors. No script at all;
@@ -80,8 +80,10 @@ export function consentPage(v: ConsentView): string {
       : `<dd><select name="store_id" aria-label="Store">${v.stores.map((s) => `<option value="${e(s.id)}">${e(s.name)}</option>`).join('')}</select></dd>`
   const scopes = v.scopes
     .map((s) => {
-      const publish = s === 'themes:publish'
-      return `<label class="scope"><input type="checkbox" name="scope" value="${e(s)}"${publish ? '' : ' checked'}><span>${e(capitalize(SCOPE_DESCRIPTIONS[s]))} <code>${e(s)}</code>${publish ? '<br><span class="warn">Lets the app change your live storefront. Tick it only if you want the app to publish on its own.</span>' : ''}</span></label>`
+      // Ticked, except themes:publish, which the merchant must tick (contract-decisions.md).
+      const ticked = s !== 'themes:publish'
+      const warning = SCOPE_WARNINGS[s]
+      return `<label class="scope"><input type="checkbox" name="scope" value="${e(s)}"${ticked ? ' checked' : ''}><span>${e(scopeLabel(s))} <code>${e(s)}</code>${warning ? `<br><span class="warn">${e(warning)}</span>` : ''}</span></label>`
     })
     .join('')
   const unverified = v.verified
@@ -98,5 +100,3 @@ export function consentPage(v: ConsentView): string {
 </form><p class="note">You can disconnect the app at any time under Developer → Connected apps.</p></div>`,
   )
 }
-
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)

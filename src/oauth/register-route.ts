@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { hashCredential } from '../auth/credentials.ts'
 import { validateRedirectUri } from '../auth/redirect-uri.ts'
-import { base62 } from '../ids.ts'
+import { registerClient } from '../operations/oauth/clients.ts'
+import { oauthError } from '../operations/oauth/oauth-error.ts'
+import { registrationsFrom } from '../queries/oauth/clients.ts'
 import type { Services } from '../services.ts'
 import { privateRedirectHost } from './metadata-document.ts'
 import { REGISTER_PATH } from './metadata.ts'
-import { oauthError, sendOAuthError } from './oauth-error.ts'
-
-export const CLIENT_ID_PREFIX = 'sfc_'
-export const CLIENT_SECRET_PREFIX = 'sfcs_'
+import { sendOAuthError } from './oauth-error.ts'
 
 // RFC 7591 client metadata we act on; other fields (logo_uri, client_uri, …) are ignored, never echoed.
 const registrationSchema = z.looseObject({
@@ -73,16 +71,11 @@ export async function registerRegistrationRoute(api: FastifyInstance, services: 
     }
     // Per address, counted from the registrations themselves: shared by every instance, no extra state.
     const hourAgo = new Date(services.clock().getTime() - 3600_000)
-    const recent = await services.db
-      .selectFrom('oauth_clients')
-      .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('created_at').as('oldest')])
-      .where('registered_from', '=', request.ip)
-      .where('created_at', '>', hourAgo)
-      .executeTakeFirstOrThrow()
-    if (Number(recent.n) >= registrationsPerHour) {
+    const recent = await registrationsFrom(services.db, request.ip, hourAgo)
+    if (recent.count >= registrationsPerHour) {
       request.audit.errorCode = 'RATE_LIMITED'
       const retry = recent.oldest
-        ? Math.max(1, Math.ceil((new Date(recent.oldest).getTime() + 3600_000 - services.clock().getTime()) / 1000))
+        ? Math.max(1, Math.ceil((recent.oldest.getTime() + 3600_000 - services.clock().getTime()) / 1000))
         : 3600
       reply.header('retry-after', String(retry))
       return sendOAuthError(
@@ -125,42 +118,23 @@ export async function registerRegistrationRoute(api: FastifyInstance, services: 
         ),
       )
     }
-    const confidential = body.token_endpoint_auth_method !== 'none'
-    const clientId = `${CLIENT_ID_PREFIX}${base62(24)}`
-    const secret = confidential ? `${CLIENT_SECRET_PREFIX}${base62(43)}` : null
-    const name = body.client_name ?? 'Unnamed app'
-    const redirectUris = [...new Set(kept)]
-    const now = services.clock()
-    const metadata = {
-      client_name: name,
-      redirect_uris: redirectUris,
-      token_endpoint_auth_method: body.token_endpoint_auth_method,
-      grant_types: body.grant_types,
-      response_types: body.response_types,
-    }
-    await services.db
-      .insertInto('oauth_clients')
-      .values({
-        client_id: clientId,
-        kind: 'registered',
-        client_name: name,
-        client_secret_hash: secret ? hashCredential(secret) : null,
-        token_endpoint_auth_method: body.token_endpoint_auth_method,
-        redirect_uris: redirectUris,
-        metadata: JSON.stringify(metadata),
-        registered_from: request.ip,
-        created_at: now,
-      })
-      .execute()
-    request.audit.credentialId = clientId
+    const registered = await registerClient(services, {
+      name: body.client_name ?? 'Unnamed app',
+      redirectUris: [...new Set(kept)],
+      tokenEndpointAuthMethod: body.token_endpoint_auth_method,
+      grantTypes: body.grant_types,
+      responseTypes: body.response_types,
+      registeredFrom: request.ip,
+    })
+    request.audit.credentialId = registered.clientId
     return reply
       .code(201)
       .type('application/json; charset=utf-8')
       .send({
-        client_id: clientId,
-        ...(secret ? { client_secret: secret, client_secret_expires_at: 0 } : {}),
-        client_id_issued_at: Math.floor(now.getTime() / 1000),
-        ...metadata,
+        client_id: registered.clientId,
+        ...(registered.secret ? { client_secret: registered.secret, client_secret_expires_at: 0 } : {}),
+        client_id_issued_at: Math.floor(registered.issuedAt.getTime() / 1000),
+        ...registered.metadata,
       })
   })
 }

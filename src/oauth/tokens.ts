@@ -1,327 +1,51 @@
-import type { Kysely, Transaction } from 'kysely'
-import { hashCredential } from '../auth/credentials.ts'
-import { ACCESS_TOKEN_PREFIX, oauthResources, REFRESH_TOKEN_PREFIX } from '../auth/oauth-access.ts'
-import { revokeGrant, revokeTokens } from '../commands/access/oauth-grants.ts'
-import type { CommandContext } from '../commands/context.ts'
-import type { Database } from '../db/database.ts'
-import { base62, newId } from '../ids.ts'
+import { oauthError, refused, type OAuthResult } from '../operations/oauth/oauth-error.ts'
+import {
+  redeemCode,
+  refreshTokens,
+  revokeToken,
+  type GrantClient,
+  type TokenResponse,
+} from '../operations/oauth/tokens.ts'
 import type { Services } from '../services.ts'
-import type { OAuthClient } from './clients.ts'
-import { oauthError, type OAuthError } from './oauth-error.ts'
-import { verifierMatches } from './pkce.ts'
-import { parseScope } from './scopes.ts'
 
-export const CODE_TTL_MS = 5 * 60_000
-export const REFRESH_TTL_MS = 30 * 24 * 3600_000
-// A rotated refresh token used again within this window gets a fresh pair (a retry, or two
-// processes refreshing at once); later, it is treated as stolen and the whole grant ends.
-export const REFRESH_GRACE_MS = 60_000
+// The token endpoint's grant types as the form carries them: a missing parameter is the
+// request's fault (invalid_request); the grant's own checks are the application's
+// (src/operations/oauth/tokens.ts).
 
-export type TokenResponse = {
-  access_token: string
-  token_type: 'Bearer'
-  expires_in: number
-  refresh_token: string
-  scope: string
-}
-type Result<T> = { ok: true; value: T } | { ok: false; error: OAuthError }
-
-const fail = (error: OAuthError): { ok: false; error: OAuthError } => ({ ok: false, error })
-
-export async function issueCode(
-  services: Services,
-  input: {
-    grantId: string
-    clientId: string
-    storeId: string
-    redirectUri: string
-    codeChallenge: string
-    scopes: string[]
-    resource: string
-  },
-): Promise<string> {
-  const code = base62(43)
-  await services.db
-    .insertInto('oauth_codes')
-    .values({
-      code_hash: hashCredential(code),
-      grant_id: input.grantId,
-      client_id: input.clientId,
-      store_id: input.storeId,
-      redirect_uri: input.redirectUri,
-      code_challenge: input.codeChallenge,
-      scopes: input.scopes,
-      resource: input.resource,
-      expires_at: new Date(services.clock().getTime() + CODE_TTL_MS),
-    })
-    .execute()
-  return code
-}
-
-type Issue = {
-  grantId: string
-  clientId: string
-  storeId: string
-  scopes: string[]
-  accessScopes: string[]
-  resource: string
-  codeHash: string | null
-  parentId: string | null
-}
-
-async function issuePair(
-  services: Services,
-  db: Kysely<Database> | Transaction<Database>,
-  p: Issue,
-): Promise<TokenResponse> {
-  const now = services.clock().getTime()
-  const ttl = services.config.oauth.accessTokenTtlSeconds
-  const access = `${ACCESS_TOKEN_PREFIX}${base62(43)}`
-  const refresh = `${REFRESH_TOKEN_PREFIX}${base62(43)}`
-  const common = {
-    grant_id: p.grantId,
-    client_id: p.clientId,
-    store_id: p.storeId,
-    resource: p.resource,
-    code_hash: p.codeHash,
-    parent_id: p.parentId,
-  }
-  await db
-    .insertInto('oauth_tokens')
-    .values([
-      {
-        ...common,
-        token_hash: hashCredential(access),
-        token_id: newId('at'),
-        kind: 'access',
-        scopes: p.accessScopes,
-        expires_at: new Date(now + ttl * 1000),
-      },
-      {
-        ...common,
-        token_hash: hashCredential(refresh),
-        token_id: newId('rt'),
-        kind: 'refresh',
-        scopes: p.scopes,
-        expires_at: new Date(now + REFRESH_TTL_MS),
-      },
-    ])
-    .execute()
-  return {
-    access_token: access,
-    token_type: 'Bearer',
-    expires_in: ttl,
-    refresh_token: refresh,
-    scope: p.accessScopes.join(' '),
-  }
-}
-
-// RFC 8707: a resource, when sent, must be one of this API's; the token's audience is then it.
-function resourceParam(services: Services, value: string | undefined, fallback: string): Result<string> {
-  if (value === undefined) return { ok: true, value: fallback }
-  if (!(oauthResources(services.baseUrl) as readonly string[]).includes(value))
-    return fail(oauthError('invalid_target', `resource must be ${oauthResources(services.baseUrl).join(' or ')}`))
-  return { ok: true, value }
-}
-
-const systemContext = (
-  storeId: string,
-  grantId: string,
-  appId: string,
-  requestId: string,
-  operation: string,
-): CommandContext => ({
-  storeId,
-  actor: { kind: 'oauth', credentialId: grantId, appId },
-  channel: 'rest',
-  requestId,
-  operation,
-})
+// Codes are issued by the authorization page (authorize-routes.ts), and by tests that skip it.
+export { issueCode } from '../operations/oauth/tokens.ts'
 
 export async function exchangeCode(
   services: Services,
-  client: OAuthClient,
+  client: GrantClient,
   form: Record<string, string>,
   requestId: string,
-): Promise<Result<TokenResponse>> {
+): Promise<OAuthResult<TokenResponse>> {
   const { code, redirect_uri: redirectUri, code_verifier: verifier } = form
-  if (!code) return fail(oauthError('invalid_request', 'code is required'))
-  if (!redirectUri) return fail(oauthError('invalid_request', 'redirect_uri is required'))
-  if (!verifier) return fail(oauthError('invalid_request', 'code_verifier is required (PKCE)'))
-  const codeHash = hashCredential(code)
-  const row = await services.db
-    .selectFrom('oauth_codes')
-    .selectAll()
-    .where('code_hash', '=', codeHash)
-    .executeTakeFirst()
-  // Another client's code is refused without spending it: it is not this client's to burn.
-  if (!row || row.client_id !== client.clientId)
-    return fail(oauthError('invalid_grant', 'the authorization code is not valid'))
-  if (row.used_at) return codeReused(services, row, requestId)
-  if (new Date(row.expires_at) <= services.clock())
-    return fail(oauthError('invalid_grant', 'the authorization code has expired'))
-  if (row.redirect_uri !== redirectUri)
-    return fail(oauthError('invalid_grant', 'redirect_uri differs from the one of the authorization request'))
-  if (!verifierMatches(verifier, row.code_challenge))
-    return fail(oauthError('invalid_grant', 'code_verifier does not match the code_challenge'))
-  const resource = resourceParam(services, form.resource, row.resource)
-  if (!resource.ok) return resource
-  const grant = await services.db
-    .selectFrom('oauth_grants')
-    .select(['revoked_at', 'scopes'])
-    .where('grant_id', '=', row.grant_id)
-    .executeTakeFirstOrThrow()
-  if (grant.revoked_at) return fail(oauthError('invalid_grant', 'the merchant revoked this authorization'))
-
-  return services.db.transaction().execute(async (trx) => {
-    const spent = await trx
-      .updateTable('oauth_codes')
-      .set({ used_at: services.clock() })
-      .where('code_hash', '=', codeHash)
-      .where('used_at', 'is', null)
-      .executeTakeFirst()
-    if (Number(spent.numUpdatedRows) === 0)
-      return fail(oauthError('invalid_grant', 'the authorization code was already used'))
-    const value = await issuePair(services, trx, {
-      grantId: row.grant_id,
-      clientId: client.clientId,
-      storeId: row.store_id,
-      scopes: row.scopes,
-      accessScopes: row.scopes,
-      resource: resource.value,
-      codeHash,
-      parentId: null,
-    })
-    return { ok: true as const, value }
-  })
-}
-
-// RFC 6749 §4.1.2: a code used twice revokes what it issued (every generation of its refresh tokens).
-async function codeReused(
-  services: Services,
-  row: { code_hash: string; grant_id: string; store_id: string; client_id: string },
-  requestId: string,
-): Promise<Result<TokenResponse>> {
-  const tokens = await services.db
-    .selectFrom('oauth_tokens')
-    .select('token_id')
-    .where('code_hash', '=', row.code_hash)
-    .where('revoked_at', 'is', null)
-    .execute()
-  const grant = await services.db
-    .selectFrom('oauth_grants')
-    .select('app_id')
-    .where('grant_id', '=', row.grant_id)
-    .executeTakeFirstOrThrow()
-  await revokeTokens(
-    services.commands,
-    systemContext(row.store_id, row.grant_id, grant.app_id ?? row.client_id, requestId, 'oauthToken'),
-    row.grant_id,
-    tokens.map((t) => t.token_id),
-    'code_reuse',
-  )
-  return fail(
-    oauthError('invalid_grant', 'the authorization code was already used; the tokens issued from it are revoked'),
-  )
+  if (!code) return refused(oauthError('invalid_request', 'code is required'))
+  if (!redirectUri) return refused(oauthError('invalid_request', 'redirect_uri is required'))
+  if (!verifier) return refused(oauthError('invalid_request', 'code_verifier is required (PKCE)'))
+  return redeemCode(services, client, { code, redirectUri, verifier, resource: form.resource }, requestId)
 }
 
 export async function refresh(
   services: Services,
-  client: OAuthClient,
+  client: GrantClient,
   form: Record<string, string>,
   requestId: string,
-): Promise<Result<TokenResponse>> {
+): Promise<OAuthResult<TokenResponse>> {
   const token = form.refresh_token
-  if (!token) return fail(oauthError('invalid_request', 'refresh_token is required'))
-  if (!token.startsWith(REFRESH_TOKEN_PREFIX))
-    return fail(oauthError('invalid_grant', 'the refresh token is not valid'))
-  const tokenHash = hashCredential(token)
-  let reuse: { grantId: string; storeId: string; appId: string } | null = null
-  const result = await services.db.transaction().execute(async (trx): Promise<Result<TokenResponse>> => {
-    const row = await trx
-      .selectFrom('oauth_tokens')
-      .selectAll()
-      .where('token_hash', '=', tokenHash)
-      .forUpdate()
-      .executeTakeFirst()
-    if (row?.kind !== 'refresh' || row.client_id !== client.clientId)
-      return fail(oauthError('invalid_grant', 'the refresh token is not valid'))
-    const grant = await trx
-      .selectFrom('oauth_grants')
-      .select(['revoked_at', 'scopes', 'app_id'])
-      .where('grant_id', '=', row.grant_id)
-      .executeTakeFirstOrThrow()
-    if (grant.revoked_at || row.revoked_at) return fail(oauthError('invalid_grant', 'the refresh token was revoked'))
-    const now = services.clock()
-    if (new Date(row.expires_at) <= now) return fail(oauthError('invalid_grant', 'the refresh token has expired'))
-    if (row.rotated_at && now.getTime() - new Date(row.rotated_at).getTime() > REFRESH_GRACE_MS) {
-      reuse = { grantId: row.grant_id, storeId: row.store_id, appId: grant.app_id ?? row.client_id }
-      return fail(oauthError('invalid_grant', 'the refresh token was already used; the authorization is revoked'))
-    }
-    // Never wider than this refresh token, nor than what the merchant grants today.
-    const allowed = row.scopes.filter((s) => grant.scopes.includes(s))
-    let accessScopes = allowed
-    if (form.scope !== undefined && form.scope.trim() !== '') {
-      const asked = parseScope(form.scope)
-      if (!asked.ok) return fail(oauthError('invalid_scope', asked.message))
-      const wider = asked.scopes.filter((s) => !allowed.includes(s))
-      if (wider.length > 0)
-        return fail(
-          oauthError(
-            'invalid_scope',
-            `a refresh may narrow the scopes, never widen them: ${wider.join(', ')} not granted`,
-          ),
-        )
-      accessScopes = asked.scopes
-    }
-    const resource = resourceParam(services, form.resource, row.resource)
-    if (!resource.ok) return resource
-    if (!row.rotated_at)
-      await trx.updateTable('oauth_tokens').set({ rotated_at: now }).where('token_hash', '=', tokenHash).execute()
-    const value = await issuePair(services, trx, {
-      grantId: row.grant_id,
-      clientId: client.clientId,
-      storeId: row.store_id,
-      scopes: allowed,
-      accessScopes,
-      resource: resource.value,
-      codeHash: row.code_hash,
-      parentId: row.token_id,
-    })
-    return { ok: true, value }
-  })
-  if (reuse) {
-    const r = reuse as { grantId: string; storeId: string; appId: string }
-    await revokeGrant(
-      services.commands,
-      systemContext(r.storeId, r.grantId, r.appId, requestId, 'oauthToken'),
-      r.grantId,
-      'refresh_token_reuse',
-    )
-  }
-  return result
+  if (!token) return refused(oauthError('invalid_request', 'refresh_token is required'))
+  return refreshTokens(services, client, { refreshToken: token, scope: form.scope, resource: form.resource }, requestId)
 }
 
-// RFC 7009. A refresh token ends the whole grant (the app disconnects); an access token ends alone.
-// Unknown tokens are a success that changes nothing, as the RFC asks.
 export async function revoke(
   services: Services,
-  client: OAuthClient,
+  client: GrantClient,
   form: Record<string, string>,
   requestId: string,
-): Promise<Result<null>> {
+): Promise<OAuthResult<null>> {
   const token = form.token
-  if (!token) return fail(oauthError('invalid_request', 'token is required'))
-  const row = await services.db
-    .selectFrom('oauth_tokens')
-    .select(['token_id', 'kind', 'grant_id', 'client_id', 'store_id', 'revoked_at'])
-    .where('token_hash', '=', hashCredential(token))
-    .executeTakeFirst()
-  if (!row || row.revoked_at) return { ok: true, value: null }
-  if (row.client_id !== client.clientId)
-    return fail(oauthError('invalid_request', 'this token was not issued to this client'))
-  const ctx = systemContext(row.store_id, row.grant_id, client.appId ?? client.clientId, requestId, 'oauthRevoke')
-  if (row.kind === 'refresh') await revokeGrant(services.commands, ctx, row.grant_id, 'client_revocation')
-  else await revokeTokens(services.commands, ctx, row.grant_id, [row.token_id], 'client_revocation')
-  return { ok: true, value: null }
+  if (!token) return refused(oauthError('invalid_request', 'token is required'))
+  return revokeToken(services, client, token, requestId)
 }

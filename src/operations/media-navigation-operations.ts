@@ -63,7 +63,7 @@ export const uploadMediaOperation = defineOperation({
   description:
     'multipart/form-data with a `file` part (and `alt`), or JSON with `url` (https) or `dataBase64`. The type is read from the bytes; only PNG, JPEG, WebP, GIF and AVIF up to 5 MiB; SVG is refused. 201 when new; 200 when the same bytes or URL were already registered.',
   body: uploadMediaBodySchema,
-  multipart: true,
+  multipart: { maxFileBytes: MAX_UPLOAD_BYTES },
   // 5 MiB of image as base64, plus the JSON around it.
   bodyLimit: 8 * 1024 * 1024,
   data: mediaAssetSchema,

@@ -40,8 +40,9 @@ export type OperationDefinition<I = any, O = any> = {
   params?: AnyObject | undefined
   query?: AnyObject | undefined
   body?: AnyObject | undefined
-  // Present for multipart uploads: the body may also be multipart/form-data with a `file` part.
-  multipart?: boolean
+  // Present for multipart uploads: the body may also be multipart/form-data with a `file` part
+  // of at most maxFileBytes.
+  multipart?: { maxFileBytes: number }
   // Bytes a JSON body may have, when the app's default (2 MiB) is not enough.
   bodyLimit?: number
   data: z.ZodType<O>

@@ -110,16 +110,16 @@ t.test('no import cycle between folders', async (t) => {
 
 // Adapters hold no SQL and reach the application through operations and queries only (issue 32 B):
 // no import of the command side, the database or the projections, type-only imports included. The
-// storefront renderer counts as an adapter here. The other adapters join the list as their SQL
-// moves to src/queries.
+// storefront renderer and the CLI count as adapters here; the composition roots (src/main.ts,
+// src/services.ts, src/plugins.ts) wire the layers together and are no adapter's.
 const BELOW_OPERATIONS = ['commands', 'db', 'projections']
-const WITHOUT_SQL = ['dashboard', 'editor', 'render', 'storefront']
+const WITHOUT_SQL = ['http', 'mcp', 'dashboard', 'oauth', 'editor', 'render', 'storefront', 'cli']
 
-t.test('the dashboard, editor, renderer and storefront import no commands, db or projections', async (t) => {
+t.test('no adapter imports src/commands, src/db or src/projections', async (t) => {
   t.same(show(all.filter((e) => WITHOUT_SQL.includes(e.from) && BELOW_OPERATIONS.includes(e.to))), [])
 })
 
-t.test('the dashboard, editor, renderer and storefront hold no SQL', async (t) => {
+t.test('no adapter holds SQL', async (t) => {
   const SQL = /\.(?:selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql(?:<[^`]*?>)?`|\bsql\.(?:raw|ref|join|lit)\(/
   const found = files(SRC)
     .filter((file) => WITHOUT_SQL.includes(unit(file)))
@@ -129,4 +129,11 @@ t.test('the dashboard, editor, renderer and storefront hold no SQL', async (t) =
         .flatMap((line, i) => (SQL.test(line) ? [`${relative(SRC, file)}:${i + 1}`] : [])),
     )
   t.same(found, [])
+})
+
+// Aggregates are pure decisions over the theme model.
+const AGGREGATES_MAY_IMPORT = ['theme', 'errors.ts']
+
+t.test('src/aggregates imports only src/theme and src/errors.ts', async (t) => {
+  t.same(show(all.filter((e) => e.from === 'aggregates' && !AGGREGATES_MAY_IMPORT.includes(e.to))), [])
 })

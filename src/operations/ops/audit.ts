@@ -1,11 +1,11 @@
-import type { RecordedEvent } from '../events/event-store.ts'
-import { START } from '../events/event-store.ts'
-import type { ThemeEvent } from '../aggregates/theme/events.ts'
-import { fold } from '../aggregates/theme/state.ts'
-import { themeStream } from '../aggregates/theme/events.ts'
-import type { Services } from '../services.ts'
+import type { RecordedEvent } from '../../events/event-store.ts'
+import { START } from '../../events/event-store.ts'
+import type { ThemeEvent } from '../../aggregates/theme/events.ts'
+import { themeStream } from '../../aggregates/theme/events.ts'
+import { fold } from '../../aggregates/theme/state.ts'
+import type { Services } from '../../services.ts'
 
-// Auditors' tools: events as NDJSON, and any theme as it was at a point in the log.
+// Auditors' tools (npm run audit): events as NDJSON, and any theme as it was at a point in the log.
 
 export type Write = (line: string) => void
 

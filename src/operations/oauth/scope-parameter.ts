@@ -1,6 +1,6 @@
-import { DEFAULT_AGENT_SCOPES, isScope, SCOPES } from '../auth/scopes.ts'
+import { DEFAULT_AGENT_SCOPES, isScope, SCOPES } from '../../auth/scopes.ts'
 
-// RFC 6749 §3.3: space-delimited. Unknown names are an error, not silently dropped.
+// The scope parameter (authorization request, refresh). RFC 6749 §3.3: space-delimited. Unknown names are an error, not silently dropped.
 export function parseScope(value: string | undefined): { ok: true; scopes: string[] } | { ok: false; message: string } {
   if (value === undefined || value.trim() === '') return { ok: true, scopes: [...DEFAULT_AGENT_SCOPES] }
   const names = [...new Set(value.split(' ').filter((s) => s !== ''))]
