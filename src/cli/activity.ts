@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { latestStoreActivity } from '../queries/store-activity.ts'
+import { listActivity } from '../queries/activity.ts'
 import { runCli } from './open.ts'
 
 // The merchant's developer-activity view, in a terminal: who did what to which theme, through which door.
@@ -12,7 +12,12 @@ await runCli(async (s) => {
     process.stderr.write('Usage: npm run activity -- --store <storeId> [--theme <themeId>] [--limit 50]\n')
     return 2
   }
-  const rows = await latestStoreActivity(s.db, values.store, { themeId: values.theme, limit: Number(values.limit) })
+  const rows = await listActivity(
+    s.db,
+    values.store,
+    { themeId: values.theme ?? null },
+    { limit: Number(values.limit) },
+  )
   for (const r of rows) {
     const door = r.tool ? `${r.channel}:${r.tool}` : r.channel
     const who = r.credential_id ? `${r.credential_kind} ${r.credential_id}` : r.credential_kind

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { createApiKey, ensureApp, revokeApiKey } from '../auth/credentials.ts'
 import { DEFAULT_AGENT_SCOPES, SCOPES } from '../auth/scopes.ts'
-import { storeApiKeys } from '../queries/api-keys.ts'
+import { storeApiKeys } from '../queries/apps-and-keys.ts'
 import { getStore } from '../queries/commerce/index.ts'
 import { runCli } from './open.ts'
 

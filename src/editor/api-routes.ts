@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Authentication } from '../auth/authenticate.ts'
 import { merchantCaller, readMerchantSession, type MerchantSession } from '../auth/merchant-session.ts'
-import type { AppError, ErrorCode } from '../errors.ts'
+import type { ErrorCode } from '../errors.ts'
 import { invoke } from '../operations/invoke.ts'
 import type { OperationDefinition } from '../operations/operation.ts'
 import * as commerce from '../operations/commerce-operations.ts'
@@ -11,6 +11,7 @@ import { recentThemeActivity } from '../queries/activity.ts'
 import { findTheme } from '../queries/themes/theme-queries.ts'
 import type { Services } from '../services.ts'
 import { sendAppError } from '../web/errors.ts'
+import { ifMatchError } from '../web/if-match.ts'
 import { API_PATH } from './page.ts'
 import '../web/audit.ts'
 
@@ -40,16 +41,6 @@ function sendError(
   details?: Record<string, unknown>,
 ) {
   return sendAppError(request, reply.header('cache-control', 'no-store'), { code, message, details })
-}
-
-// If-Match "3" or W/"3" becomes expectedVersion; absent or * expects nothing.
-function ifMatchError(request: FastifyRequest, input: Record<string, unknown>): AppError | null {
-  const header = request.headers['if-match']
-  if (header === undefined || header.trim() === '*') return null
-  const match = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header)
-  if (!match) return { code: 'VALIDATION_FAILED', message: 'If-Match must be an ETag returned by getTheme, like "3"' }
-  input.expectedVersion = Number(match[1])
-  return null
 }
 
 export function registerEditorApi(app: FastifyInstance, services: Services) {

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts'
 
 // Every read of the developer-activity view (one row per command, refused ones included): the
 // dashboard's activity page, its CSV and chart, the themes list's "last change", the editor's
-// "who changed this theme" and the summaries of a theme's versions.
+// "who changed this theme", the summaries of a theme's versions and `npm run activity`.
 
 export type ActivityFilters = {
   appId?: string | null

@@ -130,6 +130,16 @@ t.test('editor routes', async (t) => {
       op,
     )
     t.equal(badEtag.statusCode, 400)
+    // One If-Match rule for REST and the editor (src/web/if-match.ts): a header and a body that
+    // name different versions are refused, not settled in favour of either.
+    const disagree = await inject(
+      'POST',
+      `${api}/themes/${themeId}/batch`,
+      { ...cookie, ...csrf, 'if-match': applied.headers.etag as string },
+      { ...(op as object), expectedVersion: 1 },
+    )
+    t.equal(disagree.statusCode, 400, 'If-Match and expectedVersion disagree')
+    t.match(disagree.json().error.message, /disagree/)
 
     const rows = await env.services.db
       .selectFrom('developer_activity')
