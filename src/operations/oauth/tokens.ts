@@ -14,7 +14,7 @@ import { parseScope } from './scope-parameter.ts'
 // The authorization server's grants: codes issued on the merchant's consent, and the token
 // endpoint's exchange, refresh and revocation. No bearer caller stands behind these calls (the
 // token endpoint authenticates the client itself, src/oauth/clients.ts), so they are plain
-// application functions the adapter calls, not catalog operations (docs/decisions/0064). Codes and
+// application functions the adapter calls, not catalog operations (decision 0064). Codes and
 // tokens are rows written here; the grant's revocations are commands, so they reach the activity view.
 
 export const CODE_TTL_MS = 5 * 60_000
