@@ -15,7 +15,13 @@ export function parseHex(hex: string): Rgb {
 }
 
 export function toHex(c: Rgb): string {
-  return `#${c.map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('')}`
+  return `#${c
+    .map((v) =>
+      Math.max(0, Math.min(255, Math.round(v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`
 }
 
 /** color-mix(in srgb, a `weightA`, b): weightA in 0..1. */
@@ -35,7 +41,8 @@ const linear = (channel: number) => {
   return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
 }
 
-export const relativeLuminance = (c: Rgb): number => 0.2126 * linear(c[0]) + 0.7152 * linear(c[1]) + 0.0722 * linear(c[2])
+export const relativeLuminance = (c: Rgb): number =>
+  0.2126 * linear(c[0]) + 0.7152 * linear(c[1]) + 0.0722 * linear(c[2])
 
 export function contrastRatio(a: Rgb, b: Rgb): number {
   const la = relativeLuminance(a)

@@ -1,0 +1,24 @@
+// The layouts of a theme document as the checks visit them: every template and custom page with
+// the place findings name it by.
+import { TEMPLATE_NAMES } from '../theme/constants.ts'
+import type { Section, ThemeDocument } from '../theme/document.ts'
+import type { Place } from './input.ts'
+
+export type Layout = { place: Exclude<Place, 'theme'>; sections: readonly Section[]; label: string }
+
+export function layoutsOf(doc: ThemeDocument): Layout[] {
+  return [
+    ...TEMPLATE_NAMES.map((name) => ({ place: name, sections: doc.templates[name], label: `the ${name} template` })),
+    ...doc.pages.map((p) => ({ place: `page:${p.id}` as const, sections: p.layout, label: `the page ${p.slug}` })),
+  ]
+}
+
+export type Settings = Readonly<Record<string, unknown>>
+
+export const settingsOf = (x: { settings?: unknown }): Settings =>
+  x.settings !== null && typeof x.settings === 'object' ? (x.settings as Settings) : {}
+
+export const blocksOf = (section: Section): readonly { id: string; type: string; settings: Settings }[] =>
+  'blocks' in section && Array.isArray(section.blocks) ? (section.blocks as never) : []
+
+export const blank = (v: unknown): boolean => typeof v !== 'string' || v.trim() === ''
