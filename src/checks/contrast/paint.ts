@@ -29,6 +29,8 @@ const rule = (css: string, props: Omit<Rule, 'sel'>): Rule => ({ sel: selector(c
 export const PAINT: readonly Rule[] = [
   rule('body', { color: 'text', background: 'bg', name: 'Text' }),
   rule('.visually-hidden, .skip-link, .submenu, details:not([open]) > :not(summary), option, svg', { hidden: true }),
+  // Inactive controls are exempt from WCAG 1.4.3 (a sold-out product's button and sizes).
+  rule('button[disabled], .variant-option input[disabled] + span', { hidden: true }),
   rule('h1, h2', { large: true, name: 'Heading' }),
   rule('.card-title, .product-description h2, .preset-minimal .section-head h2', { large: false }),
   rule('.preset-minimal .section-title-center h2', { large: false }),
@@ -73,7 +75,6 @@ export const PAINT: readonly Rule[] = [
   rule('.cod-box p', { color: 'muted' }),
   rule('.variant-option span', { background: 'bg' }),
   rule('.variant-option input[checked] + span', { background: 'text', color: 'bg' }),
-  rule('.variant-option input[disabled] + span', { background: 'surface', color: 'muted' }),
   rule('.pagination [aria-current="page"]', { background: 'text', color: 'bg' }),
   rule('.empty', { background: 'surface', color: 'muted' }),
   rule('.quote, .faq-list details', { background: 'bg' }),
