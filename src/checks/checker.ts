@@ -27,7 +27,6 @@ import { renderStorefrontPage } from '../render/page.ts'
 import { readQuery, SAMPLE_POST_SLUG, type Route } from '../render/routes.ts'
 import { loadStoreView, type StoreView } from '../render/store.ts'
 import { STYLESHEET, STYLESHEET_PATH } from '../render/styles.ts'
-import { REFERENCE_KEYS } from '../theme/constants.ts'
 import type { ThemeDocument } from '../theme/document.ts'
 import { FAVICON_PATH, FAVICON_SVG } from '../web/favicon.ts'
 import { documentLinks, linkedRecords } from './content/links.ts'
@@ -35,7 +34,7 @@ import type { Found } from './finding.ts'
 import { elementsOf, parseHtml, type El } from './html.ts'
 import type { ImageGrid } from './image-grid.ts'
 import type { CatalogueFacts, CheckInput, CollectionFact, PageWeight, ProductFact, RenderedPage } from './input.ts'
-import { layoutsOf, settingsOf } from './layouts.ts'
+import { layoutsOf, referencesOf } from './layouts.ts'
 import { RULES } from './rules.ts'
 import { runChecks } from './run.ts'
 import { imagesFor, linkedAssets } from './weigh.ts'
@@ -147,14 +146,8 @@ export function createThemeChecker(deps: CheckerDeps) {
     const products = new Set(linked.products)
     const collections = new Set(linked.collections)
     for (const layout of layoutsOf(doc))
-      for (const section of layout.sections) {
-        const s = settingsOf(section)
-        for (const [key, kind] of Object.entries(REFERENCE_KEYS)) {
-          const value = s[key]
-          for (const id of typeof value === 'string' ? [value] : Array.isArray(value) ? value : [])
-            if (typeof id === 'string') (kind === 'product' ? products : collections).add(id)
-        }
-      }
+      for (const section of layout.sections)
+        for (const ref of referencesOf(section)) (ref.kind === 'product' ? products : collections).add(ref.id)
     const [productRows, collectionRows] = await Promise.all([
       productFacts(deps.read, storeId, [...products]),
       collectionFacts(deps.read, storeId, [...collections]),

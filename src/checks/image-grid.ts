@@ -1,6 +1,6 @@
-// An image reduced to a grid of mean colours (checker.ts decodes it once per content hash): the
-// mean colour of any region is then a weighted sum over the grid cells it covers, so moving a
-// section's text or changing its height needs no new decoding.
+// An image reduced to a grid of mean colours (checker.ts decodes it once per content hash): any
+// region is judged from the cells it covers, so moving a section's text or changing its height
+// needs no new decoding.
 import type { Rgb } from '../theme/color.ts'
 
 export type ImageGrid = {
@@ -15,26 +15,18 @@ export type ImageGrid = {
 
 export type Region = { x0: number; y0: number; x1: number; y1: number }
 
-/** Mean colour of a region given in fractions (0-1) of the image's width and height. */
-export function regionMean(grid: ImageGrid, region: Region): Rgb {
-  const sum = [0, 0, 0]
-  let weight = 0
+/** Mean colours of the cells a region (in fractions, 0-1, of the image) covers for at least a quarter of a cell. */
+export function cellsUnder(grid: ImageGrid, r: Region): Rgb[] {
+  const out: Rgb[] = []
   for (let row = 0; row < grid.rows; row++) {
-    const dy = overlap(row / grid.rows, (row + 1) / grid.rows, region.y0, region.y1)
+    const dy = Math.min((row + 1) / grid.rows, r.y1) - Math.max(row / grid.rows, r.y0)
     if (dy <= 0) continue
     for (let col = 0; col < grid.cols; col++) {
-      const dx = overlap(col / grid.cols, (col + 1) / grid.cols, region.x0, region.x1)
-      if (dx <= 0) continue
-      const w = dx * dy
+      const dx = Math.min((col + 1) / grid.cols, r.x1) - Math.max(col / grid.cols, r.x0)
+      if (dx <= 0 || dx * dy * grid.cols * grid.rows < 0.25) continue
       const at = (row * grid.cols + col) * 3
-      sum[0]! += grid.means[at]! * w
-      sum[1]! += grid.means[at + 1]! * w
-      sum[2]! += grid.means[at + 2]! * w
-      weight += w
+      out.push([grid.means[at]!, grid.means[at + 1]!, grid.means[at + 2]!])
     }
   }
-  if (weight === 0) return [0, 0, 0]
-  return [sum[0]! / weight, sum[1]! / weight, sum[2]! / weight]
+  return out
 }
-
-const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.min(a1, b1) - Math.max(a0, b0)

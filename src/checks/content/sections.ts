@@ -2,46 +2,37 @@
 // anything is read from the storefront's own rendering of its template or page: a section that
 // renders nothing has no wrapper there (or an empty one), whatever the reason, so the rule needs no
 // copy of the renderer's logic; the document and the catalogue only explain why.
-import { REFERENCE_KEYS } from '../../theme/constants.ts'
 import type { Section, ThemeDocument } from '../../theme/document.ts'
 import type { Found } from '../finding.ts'
 import { elementsOf, type El } from '../html.ts'
 import type { CatalogueFacts, RenderedPage } from '../input.ts'
-import { layoutsOf, settingsOf, type Settings } from '../layouts.ts'
+import { layoutsOf, referencesOf, settingsOf, type Settings } from '../layouts.ts'
 import { RULES, SECTIONS_PER_PAGE_LIMIT } from '../rules.ts'
 
 export function missingReferenceFindings(doc: ThemeDocument, catalogue: CatalogueFacts): Found[] {
   const out: Found[] = []
   for (const layout of layoutsOf(doc))
-    for (const section of layout.sections) {
-      const s = settingsOf(section)
-      for (const [key, kind] of Object.entries(REFERENCE_KEYS)) {
-        const value = s[key]
-        const ids = typeof value === 'string' ? [value] : Array.isArray(value) ? value : []
-        ids.forEach((id, i) => {
-          if (typeof id !== 'string') return
-          const setting = Array.isArray(value) ? `${key}[${i}]` : key
-          const product = kind === 'product' ? catalogue.products.get(id) : undefined
-          const exists = kind === 'product' ? product !== undefined : catalogue.collections.has(id)
-          if (exists && (kind === 'collection' || product?.visible)) return
-          out.push({
-            rule: 'missing-reference',
-            severity: RULES['missing-reference'].severity,
-            template: layout.place,
-            sectionId: section.id,
-            setting,
-            message: exists
-              ? `The product “${product!.title}” is ${product!.status}, not on sale: the section leaves it out.`
-              : `The ${kind} ${id} is no longer in the catalogue: the section leaves it out.`,
-            fix:
-              kind === 'product'
-                ? 'Replace it with a product on sale (listProducts / get_products), or remove it.'
-                : 'Replace it with an existing collection (listCollections / get_collections), or remove it.',
-            subject: id,
-          })
+    for (const section of layout.sections)
+      for (const { kind, id, setting } of referencesOf(section)) {
+        const product = kind === 'product' ? catalogue.products.get(id) : undefined
+        const exists = kind === 'product' ? product !== undefined : catalogue.collections.has(id)
+        if (exists && (kind === 'collection' || product?.visible)) continue
+        out.push({
+          rule: 'missing-reference',
+          severity: RULES['missing-reference'].severity,
+          template: layout.place,
+          sectionId: section.id,
+          setting,
+          message: exists
+            ? `The product “${product!.title}” is ${product!.status}, not on sale: the section leaves it out.`
+            : `The ${kind} ${id} is no longer in the catalogue: the section leaves it out.`,
+          fix:
+            kind === 'product'
+              ? 'Replace it with a product on sale (listProducts / get_products), or remove it.'
+              : 'Replace it with an existing collection (listCollections / get_collections), or remove it.',
+          subject: id,
         })
       }
-    }
   return out
 }
 

@@ -12,7 +12,7 @@
 import { AA_LARGE, AA_NORMAL, contrastRatio, formatRatio, over, toHex, type Rgb } from '../../theme/color.ts'
 import type { Found } from '../finding.ts'
 import { elementsOf, textOf, type El } from '../html.ts'
-import type { ImageGrid, Region } from '../image-grid.ts'
+import { cellsUnder, type ImageGrid, type Region } from '../image-grid.ts'
 import type { RenderedPage } from '../input.ts'
 import { RULES } from '../rules.ts'
 
@@ -142,22 +142,6 @@ function inImage(grid: ImageGrid, vw: number, boxH: number, box: Region): Region
   const w = grid.width * scale
   const h = grid.height * scale
   return { x0: (left + box.x0) / w, x1: (left + box.x1) / w, y0: (top + box.y0) / h, y1: (top + box.y1) / h }
-}
-
-/** Mean colours of the grid cells the region covers for at least a quarter of a cell. */
-function cellsUnder(grid: ImageGrid, r: Region): Rgb[] {
-  const out: Rgb[] = []
-  for (let row = 0; row < grid.rows; row++) {
-    const dy = Math.min((row + 1) / grid.rows, r.y1) - Math.max(row / grid.rows, r.y0)
-    if (dy <= 0) continue
-    for (let col = 0; col < grid.cols; col++) {
-      const dx = Math.min((col + 1) / grid.cols, r.x1) - Math.max(col / grid.cols, r.x0)
-      if (dx <= 0 || dx * dy * grid.cols * grid.rows < 0.25) continue
-      const at = (row * grid.cols + col) * 3
-      out.push([grid.means[at]!, grid.means[at + 1]!, grid.means[at + 2]!])
-    }
-  }
-  return out
 }
 
 const classValue = (el: El, prefix: string): string | undefined => {
