@@ -30,8 +30,9 @@ import { STYLESHEET, STYLESHEET_PATH } from '../render/styles.ts'
 import type { ThemeDocument } from '../theme/document.ts'
 import { FAVICON_PATH, FAVICON_SVG } from '../web/favicon.ts'
 import { documentLinks, linkedRecords } from './content/links.ts'
+import { overlaidImage } from './contrast/over-image.ts'
 import type { Found } from './finding.ts'
-import { elementsOf, parseHtml, type El } from './html.ts'
+import { parseHtml, sectionWrappers, type El } from './html.ts'
 import type { ImageGrid } from './image-grid.ts'
 import type { CatalogueFacts, CheckInput, CollectionFact, PageWeight, ProductFact, RenderedPage } from './input.ts'
 import { layoutsOf, referencesOf } from './layouts.ts'
@@ -52,7 +53,16 @@ const ASSET_BYTES = new Map([
 ])
 const GZIP_LEVEL = 6
 
-type StoreEnv = { store: StoreView; catalog: Catalog; subjects: RenderSubjects }
+// What a store's catalogue and menus version decide: its view, the render subjects, the catalogue
+// reads of the renderer, and the facts of the records themes name (null: not in the catalogue).
+type StoreEnv = {
+  key: string
+  store: StoreView
+  catalog: Catalog
+  subjects: RenderSubjects
+  products: Map<string, ProductFact | null>
+  collections: Map<string, CollectionFact | null>
+}
 
 // Every read the renderer makes through the catalogue, answered once per catalogue version.
 function memoCatalog(catalog: Catalog): Catalog {
@@ -115,9 +125,7 @@ export function createThemeChecker(deps: CheckerDeps) {
     sizeOf: () => 1,
   })
   const sizes = new Map<string, number>()
-  // A page whose HTML did not change (the templates an edit did not touch) is not parsed or
-  // weighed again; its parsed tree also keys the rules' own per-page memos.
-  const parsed = new RenderCache<{ root: El; weight: PageWeight }>({
+  const renders = new RenderCache<{ root: El; weight: PageWeight } | null>({
     maxEntries: 300,
     maxBytes: 300,
     ttlMs: 10 * 60_000,
@@ -131,36 +139,64 @@ export function createThemeChecker(deps: CheckerDeps) {
         loadStoreView(deps.read, storeId),
         renderSubjects(deps.read, storeId),
       ])
-      const env = store ? { store, subjects, catalog: memoCatalog(databaseCatalog(deps.read, storeId)) } : null
+      const env: StoreEnv | null = store
+        ? {
+            key,
+            store,
+            subjects,
+            catalog: memoCatalog(databaseCatalog(deps.read, storeId)),
+            products: new Map(),
+            collections: new Map(),
+          }
+        : null
       return { value: env as StoreEnv, store: env !== null }
     })
     return value
   }
 
-  async function catalogueFacts(
-    doc: ThemeDocument,
-    subjects: RenderSubjects,
-    storeId: string,
-  ): Promise<CatalogueFacts> {
+  async function catalogueFacts(doc: ThemeDocument, env: StoreEnv, storeId: string): Promise<CatalogueFacts> {
     const linked = linkedRecords(documentLinks(doc))
     const products = new Set(linked.products)
     const collections = new Set(linked.collections)
     for (const layout of layoutsOf(doc))
       for (const section of layout.sections)
         for (const ref of referencesOf(section)) (ref.kind === 'product' ? products : collections).add(ref.id)
+    // Keys (ids or handles) this catalogue version has not been asked about yet.
+    const newProducts = [...products].filter((k) => !env.products.has(k))
+    const newCollections = [...collections].filter((k) => !env.collections.has(k))
     const [productRows, collectionRows] = await Promise.all([
-      productFacts(deps.read, storeId, [...products]),
-      collectionFacts(deps.read, storeId, [...collections]),
+      productFacts(deps.read, storeId, newProducts),
+      collectionFacts(deps.read, storeId, newCollections),
     ])
-    const productList: ProductFact[] = productRows.map((p) => ({ ...p, visible: p.status === 'active' }))
-    const collectionList: CollectionFact[] = collectionRows
-    return {
-      products: new Map(productList.map((p) => [p.id, p])),
-      productsByHandle: new Map(productList.map((p) => [p.handle, p])),
-      collections: new Map(collectionList.map((c) => [c.id, c])),
-      collectionsByHandle: new Map(collectionList.map((c) => [c.handle, c])),
-      visibleProducts: subjects.visibleProducts,
+    for (const k of newProducts) env.products.set(k, null)
+    for (const row of productRows) {
+      const fact: ProductFact = { ...row, visible: row.status === 'active' }
+      env.products.set(row.id, fact)
+      env.products.set(row.handle, fact)
     }
+    for (const k of newCollections) env.collections.set(k, null)
+    for (const row of collectionRows) {
+      env.collections.set(row.id, row)
+      env.collections.set(row.handle, row)
+    }
+    const byId = { products: new Map<string, ProductFact>(), collections: new Map<string, CollectionFact>() }
+    const byHandle = { products: new Map<string, ProductFact>(), collections: new Map<string, CollectionFact>() }
+    for (const k of products) {
+      const p = env.products.get(k)
+      if (p) (p.id === k ? byId : byHandle).products.set(k, p)
+    }
+    for (const k of collections) {
+      const c = env.collections.get(k)
+      if (c) (c.id === k ? byId : byHandle).collections.set(k, c)
+    }
+    const facts: CatalogueFacts = {
+      products: byId.products,
+      productsByHandle: byHandle.products,
+      collections: byId.collections,
+      collectionsByHandle: byHandle.collections,
+      visibleProducts: env.subjects.visibleProducts,
+    }
+    return facts
   }
 
   function routesOf(doc: ThemeDocument, subjects: RenderSubjects) {
@@ -217,28 +253,39 @@ export function createThemeChecker(deps: CheckerDeps) {
     }
   }
 
+  // What the renderer reads for one page: the tokens, the menu, the pages (the menu hides links
+  // to missing ones) and that page's layout. A page whose inputs did not change since the last
+  // check (the templates an edit did not touch) is not rendered, parsed or weighed again; its
+  // parsed tree also keys the rules' own per-page memos.
+  function layoutOf(doc: ThemeDocument, place: RenderedPage['place']) {
+    if (place.startsWith('page:')) return doc.pages.find((p) => `page:${p.id}` === place)?.layout
+    return doc.templates[place as keyof ThemeDocument['templates']]
+  }
+
   async function render(probe: ChecksProbe, env: StoreEnv, doc: ThemeDocument) {
     const query = readQuery(new URLSearchParams())
+    const frame = JSON.stringify([doc.theme, doc.navigation, doc.pages.map((p) => [p.id, p.slug, p.title, p.status])])
     const pages = await Promise.all(
       routesOf(doc, env.subjects).map(async ({ place, route, subject }) => {
-        // Preview mode without the banner: draft pages render as well, nothing is added.
-        const rendered = await renderStorefrontPage({
-          store: env.store,
-          document: doc,
-          catalog: env.catalog,
-          route,
-          query,
-          mode: 'preview',
-          basePath: `/s/${encodeURIComponent(probe.slug)}`,
-          serviceBaseUrl: deps.baseUrl,
-          now: deps.clock(),
-        })
-        if (rendered.status !== 200) return null
-        const { value } = await parsed.getOrCreate(rendered.html, async () => {
+        const key = `${env.key}|${place}|${frame}|${JSON.stringify(layoutOf(doc, place))}`
+        const { value } = await renders.getOrCreate(key, async () => {
+          // Preview mode without the banner: draft pages render as well, nothing is added.
+          const rendered = await renderStorefrontPage({
+            store: env.store,
+            document: doc,
+            catalog: env.catalog,
+            route,
+            query,
+            mode: 'preview',
+            basePath: `/s/${encodeURIComponent(probe.slug)}`,
+            serviceBaseUrl: deps.baseUrl,
+            now: deps.clock(),
+          })
+          if (rendered.status !== 200) return { value: null, store: true }
           const root = parseHtml(rendered.html)
           return { value: { root, weight: await weigh(root, rendered.html) }, store: true }
         })
-        return { place, subject, ...value } satisfies RenderedPage
+        return value === null ? null : ({ place, subject, ...value } satisfies RenderedPage)
       }),
     )
     return pages.filter((p) => p !== null)
@@ -248,9 +295,8 @@ export function createThemeChecker(deps: CheckerDeps) {
   async function overlaidImages(pages: readonly RenderedPage[]): Promise<Map<string, ImageGrid | null>> {
     const out = new Map<string, ImageGrid | null>()
     for (const page of pages)
-      for (const el of elementsOf(page.root)) {
-        if (!(el.classes.has('hero') && el.classes.has('has-image')) && !el.classes.has('banner')) continue
-        const src = [...elementsOf(el)].find((e) => e.tag === 'img')?.attrs.src
+      for (const wrapper of sectionWrappers(page.root).values()) {
+        const src = overlaidImage(wrapper)?.src
         if (src === undefined || out.has(src)) continue
         const hash = mediaHash(src)
         if (hash === null) {
@@ -269,10 +315,7 @@ export function createThemeChecker(deps: CheckerDeps) {
   async function gather(storeId: string, doc: ThemeDocument, probe: ChecksProbe): Promise<CheckInput | null> {
     const env = await storeEnv(storeId, probe)
     if (env === null) return null
-    const [catalogue, rendered] = await Promise.all([
-      catalogueFacts(doc, env.subjects, storeId),
-      render(probe, env, doc),
-    ])
+    const [catalogue, rendered] = await Promise.all([catalogueFacts(doc, env, storeId), render(probe, env, doc)])
     return { document: doc, catalogue, rendered, images: await overlaidImages(rendered) }
   }
 

@@ -54,6 +54,22 @@ export function* elementsOf(root: El): Generator<El> {
   }
 }
 
+// A page's section wrappers (<div class="sf-section" data-section-id>), found once per parsed page.
+const wrappersOf = new WeakMap<El, ReadonlyMap<string, El>>()
+
+/** The storefront's section wrappers of a page, by section id. */
+export function sectionWrappers(root: El): ReadonlyMap<string, El> {
+  let found = wrappersOf.get(root)
+  if (!found) {
+    const map = new Map<string, El>()
+    for (const el of elementsOf(root))
+      if (el.classes.has('sf-section') && el.attrs['data-section-id'] !== undefined)
+        map.set(el.attrs['data-section-id'], el)
+    wrappersOf.set(root, (found = map))
+  }
+  return found
+}
+
 export function textOf(el: El): string {
   let text = el.ownText
   for (const child of el.children) text += ` ${textOf(child)}`

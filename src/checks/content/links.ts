@@ -26,12 +26,20 @@ export type LinkRef = {
 const RICH_KEYS = new Set(['body', 'answer'])
 const BUTTON_KEYS = ['primaryButton', 'secondaryButton', 'button']
 
+// The links of a rich-text value, by its text: documents keep most of their text between edits.
+const anchorsOf = new Map<string, { href: string; named: boolean }[]>()
+
 function richLinks(html: unknown, at: Omit<LinkRef, 'href' | 'kind'>, out: LinkRef[]): void {
   if (typeof html !== 'string' || !html.includes('<a')) return
-  for (const a of elementsOf(parseHtml(html))) {
-    if (a.tag !== 'a' || a.attrs.href === undefined) continue
-    out.push({ ...at, href: a.attrs.href, kind: 'rich', named: textOf(a) !== '' || !blank(a.attrs.title) })
+  let anchors = anchorsOf.get(html)
+  if (!anchors) {
+    anchors = [...elementsOf(parseHtml(html))]
+      .filter((a) => a.tag === 'a' && a.attrs.href !== undefined)
+      .map((a) => ({ href: a.attrs.href!, named: textOf(a) !== '' || !blank(a.attrs.title) }))
+    if (anchorsOf.size >= 2000) anchorsOf.clear()
+    anchorsOf.set(html, anchors)
   }
+  for (const a of anchors) out.push({ ...at, href: a.href, kind: 'rich', named: a.named })
 }
 
 function settingLinks(s: Settings, at: Omit<LinkRef, 'href' | 'kind' | 'setting'>, out: LinkRef[]): void {

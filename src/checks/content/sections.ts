@@ -4,7 +4,7 @@
 // copy of the renderer's logic; the document and the catalogue only explain why.
 import type { Section, ThemeDocument } from '../../theme/document.ts'
 import type { Found } from '../finding.ts'
-import { elementsOf, type El } from '../html.ts'
+import { elementsOf, sectionWrappers, type El } from '../html.ts'
 import type { CatalogueFacts, RenderedPage } from '../input.ts'
 import { layoutsOf, referencesOf, settingsOf, type Settings } from '../layouts.ts'
 import { RULES, SECTIONS_PER_PAGE_LIMIT } from '../rules.ts'
@@ -113,10 +113,7 @@ export function emptySectionFindings(
   for (const layout of layoutsOf(doc)) {
     const page = byPlace.get(layout.place)
     if (!page) continue
-    const wrappers = new Map<string, El>()
-    for (const el of elementsOf(page.root))
-      if (el.classes.has('sf-section') && el.attrs['data-section-id'] !== undefined)
-        wrappers.set(el.attrs['data-section-id'], el)
+    const wrappers = sectionWrappers(page.root)
     for (const section of layout.sections) {
       if (SHOWS_NOTHING_BY_DESIGN.has(section.type) || showsSomething(wrappers.get(section.id))) continue
       const reason = why(section, catalogue, layout.place === 'product')

@@ -11,7 +11,7 @@
 // region hides the light stretch behind a few words, and those words are the ones nobody reads.
 import { AA_LARGE, AA_NORMAL, contrastRatio, formatRatio, over, toHex, type Rgb } from '../../theme/color.ts'
 import type { Found } from '../finding.ts'
-import { elementsOf, textOf, type El } from '../html.ts'
+import { elementsOf, sectionWrappers, textOf, type El } from '../html.ts'
 import { cellsUnder, type ImageGrid, type Region } from '../image-grid.ts'
 import type { RenderedPage } from '../input.ts'
 import { RULES } from '../rules.ts'
@@ -175,20 +175,27 @@ function weakest(grid: ImageGrid, kind: Kind, section: El, overlay: number): Wor
   return worst
 }
 
+/** The hero or banner of a section wrapper whose text lies over an image, with the image's URL. */
+export function overlaidImage(wrapper: El): { section: El; kind: Kind; src: string } | null {
+  const section = wrapper.children.find((c) => c.classes.has('has-image') || c.classes.has('banner'))
+  if (!section) return null
+  const src = [...elementsOf(section)].find((e) => e.tag === 'img')?.attrs.src
+  if (src === undefined) return null
+  return { section, kind: section.classes.has('hero') ? 'hero' : 'banner', src }
+}
+
 export function overImageFindings(
   pages: readonly RenderedPage[],
   images: ReadonlyMap<string, ImageGrid | null>,
 ): Found[] {
   const found = new Map<string, Found>()
   for (const page of pages) {
-    for (const wrapper of elementsOf(page.root)) {
-      const sectionId = wrapper.classes.has('sf-section') ? wrapper.attrs['data-section-id'] : undefined
-      if (sectionId === undefined || found.has(sectionId)) continue
-      const section = wrapper.children.find((c) => c.classes.has('has-image') || c.classes.has('banner'))
-      if (!section) continue
-      const kind: Kind = section.classes.has('hero') ? 'hero' : 'banner'
-      const src = [...elementsOf(section)].find((e) => e.tag === 'img')?.attrs.src
-      const grid = src === undefined ? undefined : images.get(src)
+    for (const [sectionId, wrapper] of sectionWrappers(page.root)) {
+      if (found.has(sectionId)) continue
+      const overlaid = overlaidImage(wrapper)
+      if (!overlaid) continue
+      const { section, kind, src } = overlaid
+      const grid = images.get(src)
       if (!grid) continue
       const overlay = Number(classValue(section, 'u-ov') ?? 30)
       const worst = weakest(grid, kind, section, overlay)
