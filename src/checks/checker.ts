@@ -125,6 +125,7 @@ export function createThemeChecker(deps: CheckerDeps) {
     sizeOf: () => 1,
   })
   const sizes = new Map<string, number>()
+  let envGeneration = 0
   const renders = new RenderCache<{ root: El; weight: PageWeight } | null>({
     maxEntries: 300,
     maxBytes: 300,
@@ -135,13 +136,15 @@ export function createThemeChecker(deps: CheckerDeps) {
   async function storeEnv(storeId: string, probe: ChecksProbe): Promise<StoreEnv | null> {
     const key = `${storeId}|c${probe.catalogVersion}|m${probe.menusVersion}`
     const { value } = await envs.getOrCreate(key, async () => {
+      // The store view has no version of its own: pages rendered with an earlier env are not reused.
+      const generation = ++envGeneration
       const [store, subjects] = await Promise.all([
         loadStoreView(deps.read, storeId),
         renderSubjects(deps.read, storeId),
       ])
       const env: StoreEnv | null = store
         ? {
-            key,
+            key: `${key}|g${generation}`,
             store,
             subjects,
             catalog: memoCatalog(databaseCatalog(deps.read, storeId)),
