@@ -32,7 +32,13 @@ try {
   const { services } = await seededServices(database.db)
   const rows: Record<string, string | number>[] = []
   let met = true
-  const measure = async (store: string, label: string, runs: number, warmup: number, fn: (i: number) => Promise<unknown>) => {
+  const measure = async (
+    store: string,
+    label: string,
+    runs: number,
+    warmup: number,
+    fn: (i: number) => Promise<unknown>,
+  ) => {
     for (let i = 0; i < warmup; i++) await fn(i)
     const times: number[] = []
     for (let i = 0; i < runs; i++) {
@@ -66,7 +72,9 @@ try {
     })
     const checker = createThemeChecker(services)
     const found = await checker.findings(storeId, doc)
-    console.log(`${storeId}: ${found.length} findings on the live theme (${found.filter((f) => f.severity === 'error').length} errors)`)
+    console.log(
+      `${storeId}: ${found.length} findings on the live theme (${found.filter((f) => f.severity === 'error').length} errors)`,
+    )
     await measure(storeId, 'after an edit', ITERATIONS, WARMUP, (i) => checker.findings(storeId, edited(i)))
     await measure(storeId, 'same document', ITERATIONS, WARMUP, () => checker.findings(storeId, doc))
     await measure(storeId, 'first check', COLD, 2, () => createThemeChecker(services).findings(storeId, doc))
