@@ -178,6 +178,7 @@ export function tokenCss(tokens: Tokens): string {
     '--text': colors.text,
     '--muted': colors.muted,
     '--border': colors.border,
+    '--control': colors.control,
     '--surface': colors.surface,
     '--tint': colors.tint,
     '--tint-strong': colors.tintStrong,

@@ -53,6 +53,8 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
 /** WCAG 2.2 AA (1.4.3): 4.5:1 for text, 3:1 for large text (24 px, or 18.66 px bold). */
 export const AA_NORMAL = 4.5
 export const AA_LARGE = 3
+/** WCAG 2.2 AA (1.4.11): 3:1 for what identifies a control (a field's border, the focus outline). */
+export const AA_NON_TEXT = 3
 
 /** A ratio as people read it: 4.47 → "4.4:1" (rounded down, so a failing ratio never reads as 4.5). */
 export const formatRatio = (ratio: number): string => `${(Math.floor(ratio * 10) / 10).toFixed(1)}:1`

@@ -3,10 +3,11 @@
 // read the same values. The theme sets the primary and secondary colours and a preset (its page
 // and text colours); everything else is derived here, and derived so that it reads: text on a
 // fill is white or near-black, whichever contrasts more; muted text and coloured links are
-// darkened until they reach WCAG AA (4.5:1) on the most tinted surface they sit on. What cannot
+// darkened until they reach WCAG AA (4.5:1) on the most tinted surface they sit on, the borders of
+// form controls and the focus outline until they reach 3:1 (WCAG 1.4.11). What cannot
 // be derived to pass is the merchant's own choice of fill (a mid-tone primary under button text),
 // which the checks report.
-import { AA_NORMAL, contrastRatio, mix, parseHex, relativeLuminance, toHex, type Rgb } from './color.ts'
+import { AA_NON_TEXT, AA_NORMAL, contrastRatio, mix, parseHex, relativeLuminance, toHex, type Rgb } from './color.ts'
 import type { ThemePreset } from './constants.ts'
 
 type PresetColors = { bg: string; text: string; surfaceMix: number }
@@ -25,7 +26,10 @@ export type Palette = {
   text: string
   /** Secondary text (vendors, captions, notes): reads on bg, surface and tint. */
   muted: string
+  /** Decorative lines (separators, card outlines). */
   border: string
+  /** The border of form controls (inputs, selects, size options): 3:1 on every surface (WCAG 1.4.11). */
+  control: string
   /** Tinted section background (featured product, testimonials, the cash-on-delivery box). */
   surface: string
   /** Stronger tint: newsletter box, badges such as "Save 20%", the header's payment note. */
@@ -40,6 +44,7 @@ export type Palette = {
   onSecondary: string
   /** The far end of the hero's gradient (a hero without image runs from primary to this). */
   heroEnd: string
+  /** The focus outline: the secondary colour, darkened until it reaches 3:1 on every surface. */
   focus: string
   footerBg: string
   footerText: string
@@ -62,15 +67,14 @@ function inkOn(color: Rgb, ground: Rgb): Rgb {
   return ink
 }
 
-/** Text mixed into the background, starting at 62 % text, until it reaches 4.5:1 on `ground`. */
-function mutedOn(text: Rgb, bg: Rgb, ground: Rgb): Rgb {
-  let share = 0.62
-  let muted = mix(text, bg, share)
-  while (share < 1 && contrastRatio(parseHex(toHex(muted)), ground) < AA_NORMAL) {
+/** `from` mixed into `to`, starting at `share` of `from`, until it reaches `ratio` on `ground`. */
+function mixUntil(from: Rgb, to: Rgb, share: number, ground: Rgb, ratio: number): Rgb {
+  let mixed = mix(from, to, share)
+  while (share < 1 && contrastRatio(parseHex(toHex(mixed)), ground) < ratio) {
     share = Math.min(1, share + 0.02)
-    muted = mix(text, bg, share)
+    mixed = mix(from, to, share)
   }
-  return muted
+  return mixed
 }
 
 const palettes = new Map<string, Palette>()
@@ -89,8 +93,9 @@ export function themePalette(tokens: { preset: ThemePreset; primaryColor: string
   const palette: Palette = {
     bg: toHex(bg),
     text: toHex(text),
-    muted: toHex(mutedOn(text, bg, tint)),
+    muted: toHex(mixUntil(text, bg, 0.62, tint, AA_NORMAL)),
     border: toHex(mix(text, bg, 0.12)),
+    control: toHex(mixUntil(text, bg, 0.4, tint, AA_NON_TEXT)),
     surface: toHex(mix(primary, bg, preset.surfaceMix / 100)),
     tint: toHex(tint),
     tintStrong: toHex(mix(primary, bg, 0.22)),
@@ -100,7 +105,7 @@ export function themePalette(tokens: { preset: ThemePreset; primaryColor: string
     secondary: toHex(secondary),
     onSecondary: textOn(toHex(secondary)),
     heroEnd: toHex(mix(primary, secondary, 0.65)),
-    focus: toHex(mix(secondary, text, 0.75)),
+    focus: toHex(mixUntil(text, secondary, 0.25, tint, AA_NON_TEXT)),
     footerBg: relativeLuminance(primary) < 0.08 ? toHex(primary) : '#16181d',
     footerText: '#f4f4f5',
   }

@@ -6,7 +6,7 @@ import { parseHtml } from '../../src/checks/html.ts'
 import { RULE_IDS, RULES } from '../../src/checks/rules.ts'
 import { imagesFor } from '../../src/checks/weigh.ts'
 import { mulberry32 } from '../../src/seed/images.ts'
-import { AA_NORMAL, contrastRatio, parseHex, toHex } from '../../src/theme/color.ts'
+import { AA_NON_TEXT, AA_NORMAL, contrastRatio, parseHex, toHex } from '../../src/theme/color.ts'
 import { THEME_PRESETS } from '../../src/theme/constants.ts'
 import { themePalette } from '../../src/theme/palette.ts'
 
@@ -33,22 +33,27 @@ t.test('the file a 390 px screen loads: picture sources, srcset against sizes, s
   t.same(imagesFor(page, 1280).slice(1, 3), ['/b-960.png', '/c-480.png'], 'a wider screen takes wider files')
 })
 
-t.test('the palette derives muted text and links that read on every surface they sit on', async (t) => {
-  const random = mulberry32(7)
-  for (let i = 0; i < 300; i++) {
-    const preset = THEME_PRESETS[i % THEME_PRESETS.length]!
-    const colour = () => toHex([random() * 255, random() * 255, random() * 255])
-    const p = themePalette({ preset, primaryColor: colour(), secondaryColor: colour() })
-    for (const ground of [p.bg, p.surface, p.tint])
-      for (const [name, ink] of [
-        ['muted', p.muted],
-        ['primaryInk', p.primaryInk],
-      ] as const)
-        if (contrastRatio(parseHex(ink), parseHex(ground)) < AA_NORMAL)
-          t.fail(`${preset} ${p.primary}: ${name} ${ink} on ${ground}`)
-  }
-  t.pass('300 random palettes')
-})
+t.test(
+  'the palette derives muted text, links, control borders and the focus outline that read where they sit',
+  async (t) => {
+    const random = mulberry32(7)
+    for (let i = 0; i < 300; i++) {
+      const preset = THEME_PRESETS[i % THEME_PRESETS.length]!
+      const colour = () => toHex([random() * 255, random() * 255, random() * 255])
+      const p = themePalette({ preset, primaryColor: colour(), secondaryColor: colour() })
+      for (const ground of [p.bg, p.surface, p.tint])
+        for (const [name, ink, needed] of [
+          ['muted', p.muted, AA_NORMAL],
+          ['primaryInk', p.primaryInk, AA_NORMAL],
+          ['control', p.control, AA_NON_TEXT],
+          ['focus', p.focus, AA_NON_TEXT],
+        ] as const)
+          if (contrastRatio(parseHex(ink), parseHex(ground)) < needed)
+            t.fail(`${preset} ${p.primary}: ${name} ${ink} on ${ground}`)
+    }
+    t.pass('300 random palettes')
+  },
+)
 
 t.test('checks that fail report it instead of failing the change', async (t) => {
   const checker = createThemeChecker({

@@ -1,5 +1,6 @@
 // Which colours the storefront's stylesheet (src/render/stylesheet.css) paints where: for text,
-// its colour, the background behind it, opacity and size, in the stylesheet's own selectors.
+// its colour, the background behind it, opacity and size; for form controls, their border; in the
+// stylesheet's own selectors. Every focusable element also gets the focus outline (:focus-visible).
 // Colours are palette roles (src/theme/palette.ts) or the stylesheet's fixed colours. Later rules
 // win, as in the stylesheet's cascade (more specific selectors are listed after the general
 // ones). Only what changes a text's colour, background, opacity, size or visibility is here; the
@@ -22,12 +23,16 @@ type Rule = {
   hidden?: true
   /** What a merchant calls it, for messages. */
   name?: string
+  /** The focus outline's colour inside (stylesheet: :focus-visible and its dark-ground overrides). */
+  focus?: Paint
+  /** A form control: the colour of the border that shows where it is (WCAG 1.4.11, 3:1). */
+  control?: { border: Paint; name: string }
 }
 
 const rule = (css: string, props: Omit<Rule, 'sel'>): Rule => ({ sel: selector(css), ...props })
 
 export const PAINT: readonly Rule[] = [
-  rule('body', { color: 'text', background: 'bg', name: 'Text' }),
+  rule('body', { color: 'text', background: 'bg', name: 'Text', focus: 'focus' }),
   rule('.visually-hidden, .skip-link, .submenu, details:not([open]) > :not(summary), option, svg', { hidden: true }),
   // Inactive controls are exempt from WCAG 1.4.3 (a sold-out product's button and sizes).
   rule('button[disabled], .variant-option input[disabled] + span', { hidden: true }),
@@ -53,8 +58,18 @@ export const PAINT: readonly Rule[] = [
   rule('.btn', { background: 'primary', color: 'onPrimary', large: false, name: 'Button text' }),
   rule('.btn-outline', { background: 'bg', color: 'primaryInk', name: 'Outline button text' }),
   rule('.tinted .btn-outline', { background: 'surface' }),
-  rule('.hero', { background: { gradient: ['primary', 'heroEnd'] }, color: 'onPrimary', name: 'Hero text' }),
-  rule('.hero.has-image, .banner', { background: 'image', color: '#ffffff', name: 'Text over the image' }),
+  rule('.hero', {
+    background: { gradient: ['primary', 'heroEnd'] },
+    color: 'onPrimary',
+    name: 'Hero text',
+    focus: 'onPrimary',
+  }),
+  rule('.hero.has-image, .banner', {
+    background: 'image',
+    color: '#ffffff',
+    name: 'Text over the image',
+    focus: '#ffffff',
+  }),
   rule('.hero p', { opacity: 0.92 }),
   rule('.on-dark .btn', { background: 'secondary', color: 'onSecondary', name: 'Button text' }),
   rule('.on-dark .btn-outline', { background: 'image', color: '#ffffff', name: 'Outline button text' }),
@@ -82,7 +97,11 @@ export const PAINT: readonly Rule[] = [
   rule('.newsletter p', { color: 'muted' }),
   rule('.sample-note', { background: 'surface' }),
   rule('.not-found .code', { color: 'tintStrong' }),
-  rule('.site-footer', { background: 'footerBg', color: 'footerText', name: 'Footer text' }),
+  rule('.variant-option span', { control: { border: 'control', name: 'Border of an option (size, colour)' } }),
+  rule('.qty input, .listing-tools select, .listing-tools input[type="number"], .newsletter input[type="email"]', {
+    control: { border: 'control', name: 'Border of a form field' },
+  }),
+  rule('.site-footer', { background: 'footerBg', color: 'footerText', name: 'Footer text', focus: 'footerText' }),
   rule('.site-footer h2', { large: false }),
   rule('.site-footer p', { opacity: 0.82 }),
   rule('.site-footer a', { opacity: 0.9 }),

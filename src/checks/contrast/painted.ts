@@ -7,6 +7,8 @@ import { PAINT, type Backdrop, type Paint } from './paint.ts'
 
 export type PaintedText = {
   el: El
+  /** Text (4.5:1, or 3:1 when large), or what identifies a control: a border, the focus outline (3:1). */
+  kind: 'text' | 'control'
   /** The section the text belongs to (its data-section-id), or null for the page frame. */
   sectionId: string | null
   name: string
@@ -16,9 +18,26 @@ export type PaintedText = {
   large: boolean
 }
 
-type Style = { color: Paint; backdrop: Backdrop; opacity: number; large: boolean; name: string; hidden: boolean }
+type Style = {
+  color: Paint
+  backdrop: Backdrop
+  opacity: number
+  large: boolean
+  name: string
+  hidden: boolean
+  control?: { border: Paint; name: string } | undefined
+  focus: Paint
+}
 
-const ROOT: Style = { color: 'text', backdrop: 'bg', opacity: 1, large: false, name: 'Text', hidden: false }
+const ROOT: Style = {
+  color: 'text',
+  backdrop: 'bg',
+  opacity: 1,
+  large: false,
+  name: 'Text',
+  hidden: false,
+  focus: 'focus',
+}
 
 // The rules each element could match, found by the class or tag the rule's rightmost part needs:
 // most elements are tested against a handful of rules instead of all of them.
@@ -40,7 +59,7 @@ function candidates(el: El): number[] {
 }
 
 function styleOf(el: El, parent: Style): Style {
-  const style = { ...parent }
+  const style: Style = { ...parent, control: undefined }
   for (const index of candidates(el)) {
     const rule = PAINT[index]!
     if (!matchesRule(el, rule.sel)) continue
@@ -50,9 +69,19 @@ function styleOf(el: El, parent: Style): Style {
     if (rule.large !== undefined) style.large = rule.large
     if (rule.name !== undefined) style.name = rule.name
     if (rule.hidden) style.hidden = true
+    if (rule.control !== undefined) style.control = rule.control
+    if (rule.focus !== undefined) style.focus = rule.focus
   }
   return style
 }
+
+const focusable = (el: El): boolean =>
+  el.attrs.disabled === undefined &&
+  ((el.tag === 'a' && el.attrs.href !== undefined) ||
+    el.tag === 'button' ||
+    el.tag === 'select' ||
+    el.tag === 'summary' ||
+    (el.tag === 'input' && el.attrs.type !== 'hidden'))
 
 const sectionOf = (el: El): string | null =>
   closest(el, (e) => e.classes.has('sf-section'))?.attrs['data-section-id'] ?? null
@@ -72,6 +101,7 @@ export function paintedTexts(root: El): PaintedText[] {
     if (el.ownText.trim() !== '')
       out.push({
         el,
+        kind: 'text',
         sectionId: sectionOf(el),
         name: style.name,
         color: style.color,
@@ -79,6 +109,20 @@ export function paintedTexts(root: El): PaintedText[] {
         opacity: style.opacity,
         large: style.large,
       })
+    // A control's border and the focus outline are drawn against what is around the element.
+    const mark = (name: string, color: Paint) =>
+      out.push({
+        el,
+        kind: 'control',
+        sectionId: sectionOf(el),
+        name,
+        color,
+        backdrop: parent.backdrop,
+        opacity: 1,
+        large: true,
+      })
+    if (style.control) mark(style.control.name, style.control.border)
+    if (focusable(el)) mark('Focus outline', style.focus)
     for (let i = el.children.length - 1; i >= 0; i--) work.push({ el: el.children[i]!, parent: style })
   }
   painted.set(root, out)

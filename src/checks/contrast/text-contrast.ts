@@ -1,6 +1,7 @@
 // Rule `contrast`: every text the storefront draws for the theme on a solid background (or the
-// hero's gradient, judged at both ends) reaches WCAG 2.2 AA. One finding per section (or the page
-// frame) and kind of text, with the worst ratio found and a token value that would pass.
+// hero's gradient, judged at both ends) reaches WCAG 2.2 AA, and so do the borders of form controls
+// and the focus outline (3:1, WCAG 1.4.11). One finding per section (or the page frame) and kind of
+// text or control, with the worst ratio found and a token value that would pass.
 import { AA_LARGE, AA_NORMAL, contrastRatio, formatRatio, over, parseHex, toHex, type Rgb } from '../../theme/color.ts'
 import { themePalette, type Palette } from '../../theme/palette.ts'
 import type { ThemeTokens } from '../../theme/document.ts'
@@ -30,7 +31,7 @@ export function ratioOf(text: Pick<PaintedText, 'color' | 'backdrop' | 'opacity'
 }
 
 const PRIMARY_ROLES = new Set(['primary', 'onPrimary', 'primaryInk', 'surface', 'tint', 'tintStrong', 'heroEnd'])
-const SECONDARY_ROLES = new Set(['secondary', 'onSecondary'])
+const SECONDARY_ROLES = new Set(['secondary', 'onSecondary', 'focus'])
 
 /** The token whose value decides a pair: a primary fill, a secondary fill, or the preset's colours. */
 function tokenOf(text: PaintedText): Token {
@@ -92,7 +93,7 @@ export function contrastFindings(pages: readonly RenderedPage[], tokens: ThemeTo
       if (ratio >= needed) continue
       const token = tokenOf(text)
       const place = text.sectionId === null ? 'theme' : page.place
-      const subject = `${text.name}|${text.color}|${JSON.stringify(text.backdrop)}`
+      const subject = `${text.kind}|${text.name}|${text.color}|${JSON.stringify(text.backdrop)}`
       const key = `${place}|${text.sectionId ?? ''}|${subject}`
       const known = worst.get(key)
       if (known && known.ratio <= ratio) continue
@@ -107,7 +108,7 @@ export function contrastFindings(pages: readonly RenderedPage[], tokens: ThemeTo
           template: place,
           ...(text.sectionId !== null ? { sectionId: text.sectionId } : {}),
           setting: `theme.${token}`,
-          message: `${text.name} (${toHex(fg)} on ${ground}) has a contrast of ${formatRatio(ratio)}; WCAG AA needs ${text.large ? '3:1 for large text' : '4.5:1'}.`,
+          message: `${text.name} (${toHex(fg)} on ${ground}) has a contrast of ${formatRatio(ratio)}; WCAG AA needs ${text.kind === 'control' ? '3:1 for what shows a control' : text.large ? '3:1 for large text' : '4.5:1'}.`,
           fix: fixFor(text, tokens, token),
           subject,
         },
