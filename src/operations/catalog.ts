@@ -5,6 +5,7 @@ import * as media from './media-navigation-operations.ts'
 import * as themes from './theme-operations.ts'
 import * as content from './theme-content-operations.ts'
 import * as history from './theme-history-operations.ts'
+import { getThemeChecksOperation } from './theme-check-operations.ts'
 
 // Every operation of the contract, in the contract's order. REST routes, the OpenAPI document
 // and the MCP tools are all generated from this list.
@@ -34,6 +35,7 @@ export const operations: readonly OperationDefinition[] = [
   themes.publishThemeOperation,
   themes.createThemePreviewTokenOperation,
   themes.applyThemeBatchOperation,
+  getThemeChecksOperation,
   content.listThemePagesOperation,
   content.createThemePageOperation,
   content.updateThemePageOperation,

@@ -18,6 +18,7 @@ import {
   targetSchema,
   type Edit,
 } from '../aggregates/theme/edits.ts'
+import { findingsIntroduced, introducedField } from './theme-check-operations.ts'
 
 const themeId = z.string().min(1).max(100).meta({ description: 'Theme id.' })
 const pageId = z.string().min(1).max(100).meta({ description: 'Page id.' })
@@ -34,7 +35,8 @@ async function edit<O>(
   ops: Edit[],
   expected: number | undefined,
   pick: (theme: Theme) => O | null,
-): Promise<Outcome<O & { themeVersion: number }>> {
+): Promise<Outcome<O & { themeVersion: number; findings: z.output<typeof introducedField> }>> {
+  const before = await findTheme(s.read, caller.storeId, id)
   const result = await applyThemeEdits(s.commands, commandContext(caller, operation), id, {
     operations: ops,
     expectedVersion: expected,
@@ -49,14 +51,19 @@ async function edit<O>(
   const picked = pick(result.value)
   return {
     ok: true,
-    data: { ...(picked as O), themeVersion: result.value.version },
+    data: {
+      ...(picked as O),
+      themeVersion: result.value.version,
+      findings: await findingsIntroduced(s, caller.storeId, before, result.value, true),
+    },
     etag: themeEtag(result.value.version),
   }
 }
 
-const pageResult = themePageSchema.extend({ themeVersion })
-const sectionResult = locatedSectionSchema.extend({ themeVersion })
-const deletedResult = z.object({ deleted: z.literal(true), id: z.string(), themeVersion })
+const findings = introducedField
+const pageResult = themePageSchema.extend({ themeVersion, findings })
+const sectionResult = locatedSectionSchema.extend({ themeVersion, findings })
+const deletedResult = z.object({ deleted: z.literal(true), id: z.string(), themeVersion, findings })
 
 export const listThemePagesOperation = defineOperation({
   operationId: 'listThemePages',

@@ -23,6 +23,8 @@ import {
 } from '../aggregates/theme/edits.ts'
 import { describeEvent } from '../aggregates/describe.ts'
 import { fromResult, invalidInput, jsonOutcome, notFound, themeEtag } from './results.ts'
+import { findingsIntroduced, introducedField, versionFindings } from './theme-check-operations.ts'
+import { findingSchema } from '../checks/finding.ts'
 
 const themeIdParams = z.object({ id: z.string().min(1).max(100).meta({ description: 'Theme id.' }) })
 const versionBody = { expectedVersion: expectedVersionSchema.optional() }
@@ -161,7 +163,7 @@ export const updateThemeOperation = defineOperation({
     navigation: navigationInputSchema.optional(),
     ...versionBody,
   }),
-  data: themeSchema,
+  data: themeSchema.extend({ findings: introducedField }),
   successStatus: 200,
   idempotent: true,
   ifMatch: true,
@@ -177,8 +179,11 @@ export const updateThemeOperation = defineOperation({
     if (input.name === undefined && input.tokens === undefined && input.navigation === undefined) {
       return invalidInput('', 'give at least one of name, tokens, navigation')
     }
+    const before = await findTheme(s.read, caller.storeId, input.id)
     const result = await updateTheme(s.commands, commandContext(caller, 'updateTheme'), input.id, input as never)
-    return fromResult(result, (t) => themeView(t, s.baseUrl), { etag: etagOf })
+    if (!result.ok) return result
+    const findings = await findingsIntroduced(s, caller.storeId, before, result.value, true)
+    return { ok: true, data: { ...themeView(result.value, s.baseUrl), findings }, etag: etagOf(result.value) }
   },
 })
 
@@ -297,6 +302,9 @@ export const previewDataSchema = z.object({
     .number()
     .int()
     .meta({ description: 'The version this preview shows; pass it as expectedVersion when publishing.' }),
+  findings: z
+    .array(findingSchema)
+    .meta({ description: 'The check findings of this version (check_theme); fix errors before asking to publish.' }),
 })
 
 export const createThemePreviewTokenOperation = defineOperation({
@@ -334,6 +342,7 @@ export const createThemePreviewTokenOperation = defineOperation({
       theme.themeId,
       { tokenId: issued.tokenId, expiresAt: issued.expiresAt.toISOString() },
     )
+    const findings = recorded.ok ? await versionFindings(s, caller.storeId, theme) : []
     return fromResult(
       recorded,
       (t) => ({
@@ -341,6 +350,7 @@ export const createThemePreviewTokenOperation = defineOperation({
         expiresAt: issued.expiresAt.toISOString(),
         themeId: t.themeId,
         themeVersion: t.version,
+        findings,
       }),
       { status: 201 },
     )
@@ -352,6 +362,7 @@ export const batchResultSchema = z.object({
   dryRun: z.boolean(),
   applied: z.number().int().meta({ description: 'How many operations were applied (0 on a dry run).' }),
   changes: z.array(z.string()).meta({ description: 'What the batch changed, one line per change.' }),
+  findings: introducedField,
 })
 
 export const applyThemeBatchOperation = defineOperation({
@@ -378,6 +389,7 @@ export const applyThemeBatchOperation = defineOperation({
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },
   async run(input, caller, s) {
+    const before = await findTheme(s.read, caller.storeId, input.id)
     const result = await applyThemeEdits(s.commands, commandContext(caller, 'applyThemeBatch'), input.id, input)
     if (!result.ok) return result
     const changes = result.decided.flatMap((e) => describeEvent(e, e.streamId) ?? [])
@@ -388,6 +400,7 @@ export const applyThemeBatchOperation = defineOperation({
         dryRun: input.dryRun,
         applied: input.dryRun ? 0 : input.operations.length,
         changes,
+        findings: await findingsIntroduced(s, caller.storeId, before, result.value, !input.dryRun),
       },
       etag: etagOf(result.value),
     }

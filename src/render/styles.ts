@@ -6,9 +6,12 @@
 // inline style can run that the service did not write, and no style attribute ever applies.
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { COLOR_PATTERN, FONTS, type Font, type ThemePreset } from '../theme/constants.ts'
+import { FONTS, type Font, type ThemePreset } from '../theme/constants.ts'
+import { themePalette } from '../theme/palette.ts'
 import { styleElement, type Html } from '../web/html.ts'
 import type { Tokens } from './document.ts'
+
+export { textOn } from '../theme/palette.ts'
 
 export const STYLESHEET: string = readFileSync(new URL('./stylesheet.css', import.meta.url), 'utf8')
 export const STYLESHEET_HASH: string = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 16)
@@ -44,9 +47,6 @@ type PresetVars = {
   btnCase: string
   sectionY: string
   gridGap: string
-  bg: string
-  text: string
-  surfaceMix: number
   serifHeadings: boolean
 }
 
@@ -63,9 +63,6 @@ const PRESETS: Readonly<Record<ThemePreset, PresetVars>> = {
     btnCase: 'none',
     sectionY: 'clamp(48px,7vw,96px)',
     gridGap: 'clamp(14px,2.4vw,28px)',
-    bg: '#ffffff',
-    text: '#16181d',
-    surfaceMix: 6,
     serifHeadings: false,
   },
   classic: {
@@ -80,9 +77,6 @@ const PRESETS: Readonly<Record<ThemePreset, PresetVars>> = {
     btnCase: 'uppercase',
     sectionY: 'clamp(48px,7vw,88px)',
     gridGap: 'clamp(14px,2.4vw,28px)',
-    bg: '#fdfcf9',
-    text: '#23211e',
-    surfaceMix: 5,
     serifHeadings: true,
   },
   minimal: {
@@ -97,9 +91,6 @@ const PRESETS: Readonly<Record<ThemePreset, PresetVars>> = {
     btnCase: 'uppercase',
     sectionY: 'clamp(56px,9vw,120px)',
     gridGap: 'clamp(16px,3vw,40px)',
-    bg: '#ffffff',
-    text: '#111111',
-    surfaceMix: 3,
     serifHeadings: false,
   },
   bold: {
@@ -114,9 +105,6 @@ const PRESETS: Readonly<Record<ThemePreset, PresetVars>> = {
     btnCase: 'uppercase',
     sectionY: 'clamp(48px,7vw,96px)',
     gridGap: 'clamp(16px,2.6vw,32px)',
-    bg: '#ffffff',
-    text: '#0d0d0d',
-    surfaceMix: 10,
     serifHeadings: false,
   },
   playful: {
@@ -131,47 +119,8 @@ const PRESETS: Readonly<Record<ThemePreset, PresetVars>> = {
     btnCase: 'none',
     sectionY: 'clamp(48px,7vw,96px)',
     gridGap: 'clamp(14px,2.4vw,28px)',
-    bg: '#fffdf8',
-    text: '#1f1a2e',
-    surfaceMix: 9,
     serifHeadings: false,
   },
-}
-
-function expandHex(hex: string): string {
-  if (!COLOR_PATTERN.test(hex)) return '#000000'
-  const h = hex.slice(1)
-  return `#${h.length === 3 ? [...h].map((c) => c + c).join('') : h}`.toLowerCase()
-}
-
-function luminance(hex: string): number {
-  const h = expandHex(hex).slice(1)
-  const channel = (i: number) => {
-    const c = Number.parseInt(h.slice(i, i + 2), 16) / 255
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
-  }
-  return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4)
-}
-
-const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
-
-/** White or near-black, whichever reads better on the color. */
-export function textOn(hex: string): string {
-  const l = luminance(hex)
-  return contrast(l, 1) >= contrast(l, luminance('#111111')) ? '#ffffff' : '#111111'
-}
-
-/** The color, darkened until it reads as text on white (links and accents on light backgrounds). */
-function inkOf(hex: string): string {
-  let h = expandHex(hex)
-  for (let i = 0; i < 12 && contrast(luminance(h), 1) < 4.5; i++) {
-    const n = Number.parseInt(h.slice(1), 16)
-    const r = Math.round(((n >> 16) & 255) * 0.85)
-    const g = Math.round(((n >> 8) & 255) * 0.85)
-    const b = Math.round((n & 255) * 0.85)
-    h = `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`
-  }
-  return h
 }
 
 /** Collects the page's few dynamic rules; every value is a number or a class made here. */
@@ -209,27 +158,33 @@ export class PageStyles {
 
 export function tokenCss(tokens: Tokens): string {
   const preset = PRESETS[tokens.preset] ?? PRESETS.modern
-  const primary = expandHex(tokens.primaryColor)
-  const secondary = expandHex(tokens.secondaryColor)
+  // Every colour comes computed from the tokens (src/theme/palette.ts): the theme checks judge
+  // the same values the page gets.
+  const colors = themePalette({
+    preset: tokens.preset,
+    primaryColor: tokens.primaryColor,
+    secondaryColor: tokens.secondaryColor,
+  })
   const font = FONTS.includes(tokens.font) ? FONT_STACKS[tokens.font] : FONT_STACKS.Inter
   const headingFont = preset.serifHeadings && !font.includes(SERIF) ? `Georgia,${SERIF}` : font
-  const footerBg = luminance(primary) < 0.08 ? primary : '#16181d'
   const vars: Record<string, string> = {
-    '--primary': primary,
-    '--on-primary': textOn(primary),
-    '--primary-ink': inkOf(primary),
-    '--secondary': secondary,
-    '--on-secondary': textOn(secondary),
-    '--bg': preset.bg,
-    '--text': preset.text,
-    '--muted': `color-mix(in srgb,${preset.text} 62%,${preset.bg})`,
-    '--border': `color-mix(in srgb,${preset.text} 12%,${preset.bg})`,
-    '--surface': `color-mix(in srgb,${primary} ${preset.surfaceMix}%,${preset.bg})`,
-    '--tint': `color-mix(in srgb,${primary} 10%,${preset.bg})`,
-    '--tint-strong': `color-mix(in srgb,${primary} 22%,${preset.bg})`,
-    '--focus': `color-mix(in srgb,${secondary} 75%,${preset.text})`,
-    '--footer-bg': footerBg,
-    '--footer-text': '#f4f4f5',
+    '--primary': colors.primary,
+    '--on-primary': colors.onPrimary,
+    '--primary-ink': colors.primaryInk,
+    '--secondary': colors.secondary,
+    '--on-secondary': colors.onSecondary,
+    '--hero-end': colors.heroEnd,
+    '--bg': colors.bg,
+    '--text': colors.text,
+    '--muted': colors.muted,
+    '--border': colors.border,
+    '--control': colors.control,
+    '--surface': colors.surface,
+    '--tint': colors.tint,
+    '--tint-strong': colors.tintStrong,
+    '--focus': colors.focus,
+    '--footer-bg': colors.footerBg,
+    '--footer-text': colors.footerText,
     '--font': font,
     '--heading-font': headingFont,
     '--heading-weight': preset.headingWeight,

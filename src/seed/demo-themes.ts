@@ -58,7 +58,7 @@ const atlas: Design = (store, id, banners) => {
             secondaryButton: { label: 'All gear', href: '/products' },
             alignment: 'left',
             height: 'full',
-            overlayOpacity: 40,
+            overlayOpacity: 55,
           },
         },
         {
@@ -183,7 +183,7 @@ const lumen: Design = (store, id, banners) => ({
           secondaryButton: { label: 'New in', href: '/products' },
           alignment: 'center',
           height: 'medium',
-          overlayOpacity: 25,
+          overlayOpacity: 55,
         },
       },
       {

@@ -25,6 +25,7 @@ const CORE = [
   'render',
   'preview',
   'notifications',
+  'checks',
 ]
 
 function files(dir: string): string[] {

@@ -31,7 +31,7 @@ function inspector(args: string[], home: string): Promise<{ code: number; stdout
   })
 }
 
-t.test('MCP Inspector CLI lists the 37 tools, calls one and reads a resource', async (t) => {
+t.test('MCP Inspector CLI lists the 38 tools, calls one and reads a resource', async (t) => {
   const app = await liveApp(t)
   const home = mkdtempSync(join(tmpdir(), 'inspector-home-'))
   t.teardown(() => rmSync(home, { recursive: true, force: true }))
@@ -42,7 +42,7 @@ t.test('MCP Inspector CLI lists the 37 tools, calls one and reads a resource', a
   const { tools } = JSON.parse(listed.stdout) as {
     tools: { name: string; inputSchema: { type: string }; outputSchema?: { type: string } }[]
   }
-  t.equal(tools.length, 37, 'the Inspector sees 37 tools')
+  t.equal(tools.length, 38, 'the Inspector sees 38 tools')
   t.ok(tools.every((x) => x.inputSchema.type === 'object' && x.outputSchema?.type === 'object'))
   t.ok(tools.some((x) => x.name === 'apply_theme_batch'))
   t.match(listed.stderr, /0 errors/, 'no schema portability errors')

@@ -116,6 +116,8 @@ t.test('every tool’s structuredContent conforms to its declared output schema'
     ['diff_theme', { id: draft, from: 1, to: 'draft' }],
     ['diff_theme', { id: draft, from: 'live', to: 1 }],
     ['blame_theme', { id: draft }],
+    ['check_theme', { id: draft }],
+    ['check_theme', { id: draft, version: 1 }],
     ['revert_theme', { id: draft, commandId: tokenCommand }],
     ['revert_theme', { id: draft, toVersion: 1 }],
   ]

@@ -85,6 +85,8 @@ t.test(
       ['diff_theme', { id: themeId }],
       ['diff_theme', { id: themeId, from: 1, to: 'draft' }],
       ['blame_theme', { id: themeId }],
+      ['check_theme', { id: themeId }],
+      ['check_theme', { id: themeId, version: 1 }],
     ]
     // Every read-only tool is here except preview_theme, which issues a new signed URL each time.
     const readTools = tools

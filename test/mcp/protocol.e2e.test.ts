@@ -53,7 +53,7 @@ t.test('MCP protocol over HTTP', async (t) => {
     for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
       const res = await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': version })
       t.equal(res.statusCode, 200, version)
-      t.equal(res.json().result.tools.length, 37)
+      t.equal(res.json().result.tools.length, 38)
     }
     const none = await rpc(app, { jsonrpc: '2.0', id: 1, method: 'tools/list' })
     t.equal(none.statusCode, 200, 'no header: 2025-03-26 is assumed')
@@ -213,7 +213,7 @@ t.test('MCP protocol over HTTP', async (t) => {
       t.equal(doc.auth.protectedResourceMetadata, `${BASE}/.well-known/oauth-protected-resource/api/v1/mcp`)
       t.equal(doc.links.openapi, `${BASE}/api/v1/openapi.json`)
       t.equal(doc.links.toolList.body.method, 'tools/list')
-      t.equal(doc.tools.length, 37)
+      t.equal(doc.tools.length, 38)
     }
     const del = await app.app.inject({
       method: 'DELETE',

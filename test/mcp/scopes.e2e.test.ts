@@ -23,7 +23,7 @@ const callToolHttp = (
 // For every tool: each required scope missing -> HTTP 403 INSUFFICIENT_SCOPE naming it, with the
 // step-up challenge (MCP authorization, scope challenge handling), nothing done;
 // exactly the required scopes -> the call runs (it may still fail, for business reasons only).
-t.test('scope matrix over the 37 tools', async (t) => {
+t.test('scope matrix over the 38 tools', async (t) => {
   const app = await testApp(t)
   const keys = new Map<string, string>()
   const keyFor = async (scopes: readonly string[]) => {
@@ -104,6 +104,7 @@ t.test('scope matrix over the 37 tools', async (t) => {
     get_theme_version: { id: draft, version: 1 },
     diff_theme: { id: draft, from: 1 },
     blame_theme: { id: draft },
+    check_theme: { id: draft },
     revert_theme: { id: draft, toVersion: 1 },
   }
   t.same(Object.keys(args).sort(), tools.map((x) => x.name).sort(), 'arguments for every tool')

@@ -44,12 +44,13 @@ const TOOL_NAMES = [
   'get_theme_version',
   'diff_theme',
   'blame_theme',
+  'check_theme',
   'revert_theme',
 ]
 
 const data = <T = Record<string, any>>(r: unknown) => (r as CallToolResult).structuredContent as T
 
-t.test('the official SDK client lists 37 tools with valid schemas and runs the whole theme workflow', async (t) => {
+t.test('the official SDK client lists 38 tools with valid schemas and runs the whole theme workflow', async (t) => {
   const app = await liveApp(t)
   const agentKey = await app.key(STORE_A, [
     'store:read',
@@ -75,8 +76,8 @@ t.test('the official SDK client lists 37 tools with valid schemas and runs the w
   t.match(client.getInstructions(), /get_context/)
 
   const { tools } = await client.listTools()
-  t.same(tools.map((x) => x.name).sort(), [...TOOL_NAMES].sort(), 'exactly the 37 tools')
-  t.equal(tools.length, 37)
+  t.same(tools.map((x) => x.name).sort(), [...TOOL_NAMES].sort(), 'exactly the 38 tools')
+  t.equal(tools.length, 38)
   const ajv = new Ajv2020({ strict: false, allErrors: true })
   addFormats(ajv)
   for (const tool of tools) {

@@ -79,6 +79,8 @@ export const contractOperations: ContractOperation[] = [
   { operationId: 'diffTheme', method: 'GET', path: '/api/v1/themes/{id}/diff', scopes: ['themes:read'] },
   { operationId: 'blameTheme', method: 'GET', path: '/api/v1/themes/{id}/blame', scopes: ['themes:read'] },
   { operationId: 'revertTheme', method: 'POST', path: '/api/v1/themes/{id}/revert', scopes: ['themes:write'] },
+  // Theme checks, v1.2 additions (contract-decisions.md, "v1.2 additions").
+  { operationId: 'getThemeChecks', method: 'GET', path: '/api/v1/themes/{id}/checks', scopes: ['themes:read'] },
 ]
 
 // Rows of the same table served outside the operation catalog (by the MCP and OAuth adapters).

@@ -770,6 +770,26 @@ export const operationCases: OperationCase[] = [
     ],
   },
   {
+    operationId: 'getThemeChecks',
+    base: (ids) => get(`${theme(ids.draftId)}/checks`),
+    success: sync((ids) => get(`${theme(ids.draftId)}/checks?version=1`)),
+    successStatus: 200,
+    errors: [
+      e400(
+        'version not a number',
+        sync((ids) => get(`${theme(ids.draftId)}/checks?version=latest`)),
+      ),
+      e404(
+        'unknown version',
+        sync((ids) => get(`${theme(ids.draftId)}/checks?version=99999`)),
+      ),
+      e404(
+        'unknown theme',
+        sync(() => get(`${theme(NOPE)}/checks`)),
+      ),
+    ],
+  },
+  {
     operationId: 'revertTheme',
     base: (ids) => json('POST', `${theme(ids.draftId)}/revert`, { toVersion: 1 }),
     success: async (w, ids) => {
