@@ -157,6 +157,16 @@ export function memoryCatalog(products: Product[], collections: Collection[]): C
     },
     collectionIds: async (limit) => collections.slice(0, limit).map((c) => c.id),
     productOfVariant: async (variantId) => products.find((p) => p.variants.some((v) => v.id === variantId)) ?? null,
+    productByHandle: async (handle) => products.find((p) => p.handle === handle) ?? null,
+    collectionByHandle: async (handle) => collections.find((c) => c.handle === handle) ?? null,
+    handles: async (productIds, collectionIds) => ({
+      products: new Map(productIds.flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!.handle] as const] : []))),
+      collections: new Map(
+        collectionIds.flatMap((id) => (collById.has(id) ? [[id, collById.get(id)!.handle] as const] : [])),
+      ),
+    }),
+    // No media library in memory: images render without copies, as external ones do.
+    mediaSizes: async () => new Map(),
   }
 }
 
