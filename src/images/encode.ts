@@ -103,7 +103,11 @@ function encodeAs(pipeline: Sharp, contentType: string, use: 'original' | 'copy'
 export type Derivative = { bytes: Uint8Array; width: number; height: number; contentType: string }
 
 /** A copy of an original, `width` pixels wide (never wider than the original), in `format`. */
-export async function makeDerivative(original: Uint8Array, width: number, format: DerivativeFormat): Promise<Derivative> {
+export async function makeDerivative(
+  original: Uint8Array,
+  width: number,
+  format: DerivativeFormat,
+): Promise<Derivative> {
   const contentType = CONTENT_TYPES[format]
   const pipeline = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate()

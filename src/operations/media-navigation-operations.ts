@@ -42,14 +42,10 @@ export const listMediaOperation = defineOperation({
 })
 
 export const uploadMediaBodySchema = z.strictObject({
-  url: z
-    .string()
-    .max(2048)
-    .optional()
-    .meta({
-      description:
-        'Register an https image URL. It is never fetched: it gets no resized copies, and a width and height only if given in the theme.',
-    }),
+  url: z.string().max(2048).optional().meta({
+    description:
+      'Register an https image URL. It is never fetched: it gets no resized copies, and a width and height only if given in the theme.',
+  }),
   dataBase64: z
     .string()
     .max(Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 4)

@@ -357,7 +357,11 @@ const sitePathOf = (url: string, origin: string) =>
 function mediaHashes(doc: DocumentView, layout: readonly SectionView[], data: PageData, origin: string): string[] {
   const found: string[] = []
   strings([layout.map((s) => [s.settings, s.blocks.map((b) => b.settings)]), doc.tokens.logo], found)
-  const products = [...data.products.values(), ...(data.product ? [data.product] : []), ...(data.listing?.products ?? [])]
+  const products = [
+    ...data.products.values(),
+    ...(data.product ? [data.product] : []),
+    ...(data.listing?.products ?? []),
+  ]
   for (const p of products) for (const image of p.images) found.push(image.url)
   for (const c of data.collections.values()) if (c.image) found.push(c.image.url)
   const hashes = new Set<string>()

@@ -222,7 +222,8 @@ export function tokenCss(tokens: Tokens): string {
     '--on-secondary': textOn(secondary),
     '--bg': preset.bg,
     '--text': preset.text,
-    '--muted': `color-mix(in srgb,${preset.text} 62%,${preset.bg})`,
+    // 70 %: 4.5:1 on the tinted sections too (Lighthouse's color-contrast found 62 % at 4.1-4.3:1).
+    '--muted': `color-mix(in srgb,${preset.text} 70%,${preset.bg})`,
     '--border': `color-mix(in srgb,${preset.text} 12%,${preset.bg})`,
     '--surface': `color-mix(in srgb,${primary} ${preset.surfaceMix}%,${preset.bg})`,
     '--tint': `color-mix(in srgb,${primary} 10%,${preset.bg})`,

@@ -25,6 +25,7 @@ const CORE = [
   'render',
   'preview',
   'notifications',
+  'images',
 ]
 
 function files(dir: string): string[] {

@@ -11,7 +11,10 @@ export type SitemapRecord = { handle: string; updatedAt: Date }
 
 /** How many stores there are (the index is split into pages of SITEMAP_MAX_URLS). */
 export async function sitemapStoreCount(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('stores').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst()
+  const row = await db
+    .selectFrom('stores')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirst()
   return Number(row?.n ?? 0)
 }
 

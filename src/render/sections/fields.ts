@@ -38,12 +38,7 @@ export function themeImage(value: unknown, env: Env, options: ImgOptions): Html 
 }
 
 /** A catalog image, with its intrinsic size. */
-export function catalogImage(
-  image: Image | null,
-  fallbackAlt: string,
-  env: Env,
-  options: ImgOptions,
-): Html | null {
+export function catalogImage(image: Image | null, fallbackAlt: string, env: Env, options: ImgOptions): Html | null {
   if (image === null) return null
   const src = env.urls.image(image.url)
   if (src === null) return null
