@@ -36,7 +36,9 @@ export async function checkUpload(
 ): Promise<{ ok: true; value: CheckedUpload } | { ok: false; error: UploadRefusal }> {
   let meta: Metadata
   try {
-    meta = await input(bytes).metadata()
+    // The header alone, whatever size it claims (nothing is decoded here), so a claim over the limit
+    // is answered as such; every decode below runs under limitInputPixels.
+    meta = await sharp(bytes, { limitInputPixels: false, animated: true }).metadata()
   } catch {
     return { ok: false, error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'the image cannot be read' } }
   }

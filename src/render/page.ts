@@ -354,8 +354,14 @@ const sitePathOf = (url: string, origin: string) =>
   origin !== '' && url.startsWith(`${origin}/`) ? url.slice(origin.length) : url
 
 /** Content hashes of the media-library images the page may show (theme images, logo, catalog images). */
-function mediaHashes(doc: DocumentView, layout: readonly SectionView[], data: PageData, origin: string): string[] {
-  const found: string[] = []
+function mediaHashes(
+  doc: DocumentView,
+  layout: readonly SectionView[],
+  data: PageData,
+  origin: string,
+  cover: string | undefined,
+): string[] {
+  const found: string[] = cover === undefined ? [] : [cover]
   strings([layout.map((s) => [s.settings, s.blocks.map((b) => b.settings)]), doc.tokens.logo], found)
   const products = [
     ...data.products.values(),
@@ -434,7 +440,7 @@ export async function renderStorefrontPage(req: RenderRequest): Promise<Rendered
     links.products.length + links.collections.length > 0
       ? req.catalog.handles(links.products, links.collections)
       : Promise.resolve<Handles>({ products: new Map(), collections: new Map() }),
-    req.catalog.mediaSizes(mediaHashes(doc, layout, data, origin)),
+    req.catalog.mediaSizes(mediaHashes(doc, layout, data, origin, resolved.post?.cover?.url)),
   ])
   const urls = createUrls(req.basePath, req.serviceBaseUrl, handles)
   const styles = new PageStyles()

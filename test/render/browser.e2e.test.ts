@@ -108,7 +108,7 @@ t.test('a preview URL in Chromium', async (t) => {
 
   const pick = a.productRecords[0]!
   const pickPrice = formatPrice('fr-MA', pick.priceRange!.min.cents, 'MAD')
-  const productUrl = `${origin}${path}/products/${pick.id}`
+  const productUrl = `${origin}${path}/products/${pick.handle}`
 
   for (const viewport of VIEWPORTS) {
     await t.test(`${viewport.name} ${viewport.width}x${viewport.height}`, async (t) => {

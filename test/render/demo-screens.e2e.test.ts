@@ -58,8 +58,8 @@ t.test('the demo storefronts in Chromium', async (t) => {
     const product = refs[slug].productRecords.find((p) => p.images.length > 1)!
     const pages = {
       home: '',
-      collection: `/collections/${refs[slug].collections[0]}`,
-      product: `/products/${product.id}`,
+      collection: `/collections/${refs[slug].collectionRecords[0]!.handle}`,
+      product: `/products/${product.handle}`,
       about: '/pages/about',
     }
     for (const viewport of VIEWPORTS) {

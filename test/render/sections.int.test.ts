@@ -186,13 +186,7 @@ t.test('every section type renders with live catalog data, and only this storeâ€
     },
   )
   const brandedDom = parse(branded.html)
-  const logo = elements(
-    brandedDom,
-    (e) =>
-      e.name === 'img' &&
-      e.parent !== null &&
-      (e.parent as { attribs?: Record<string, string> }).attribs?.class === 'brand',
-  )[0]
+  const logo = byTag(elements(brandedDom, (e) => e.name === 'a' && e.attribs.class === 'brand')[0]!, 'img')[0]
   t.equal(logo?.attribs.src, a.media[0], 'the logo token is the header logo')
   t.equal(logo?.attribs.alt, store.name, 'with the store name as alt text')
   t.equal(byTag(brandedDom, 'body')[0]!.attribs.class, 'preset-bold', 'the preset')
