@@ -137,7 +137,9 @@ t.test('the demo storefronts have no dead ends and speak for their stores', asyn
       t.same(result.failures, [], 'no link answers 404 or any other error')
       const themed = [...result.pagesSeen.entries()].filter(([url]) => !url.includes('/checkout'))
       t.same(
-        themed.filter(([, body]) => /href="[^"]*\/(products|collections)\/(prod|coll?)_/.test(body)).map(([url]) => url),
+        themed
+          .filter(([, body]) => /href="[^"]*\/(products|collections)\/(prod|coll?)_/.test(body))
+          .map(([url]) => url),
         [],
         'themed pages link products and collections by handle (only the checkout links back by id, through the 301)',
       )
