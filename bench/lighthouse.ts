@@ -1,8 +1,8 @@
 // Lighthouse (12.2.3, pinned) on the demo storefronts (issue 35, Targets): the home page, a
-// product and a collection of both demo stores, on mobile (Lighthouse's default: a Moto G Power
+// product, a collection and the About page of both demo stores, on mobile (Lighthouse's default: a Moto G Power
 // on slow 4G, simulated) and desktop, with the performance, accessibility, best-practices and SEO
-// categories. Targets: performance >= 0.95 on mobile and >= 0.98 on desktop; accessibility, best
-// practices and SEO 1.00.
+// categories. Targets: performance >= 0.95 on mobile and >= 0.98 on desktop (home, product,
+// collection); accessibility, best practices and SEO 1.00 on every page.
 //
 //   node_modules/.bin/node bench/lighthouse.ts [--rounds 1] [--warmup 1]
 //   BENCH_DATABASE_URL (or TEST_DATABASE_URL): the PostgreSQL server; a fresh database is created,
@@ -59,6 +59,7 @@ async function serve(port: number): Promise<void> {
         { name: `${store.slug} home`, path: `/s/${store.slug}` },
         { name: `${store.slug} product`, path: `/s/${store.slug}/products/${product!.handle}` },
         { name: `${store.slug} collection`, path: `/s/${store.slug}/collections/${collection!.handle}` },
+        { name: `${store.slug} about page`, path: `/s/${store.slug}/pages/about` },
       )
     }
     const { sql } = await import('kysely')
@@ -207,7 +208,7 @@ async function main(): Promise<void> {
         rows.push({ page: page.name, formFactor, run })
         const s = run.scores
         console.log(
-          `${formFactor.padEnd(7)} ${page.name.padEnd(20)} perf ${s.performance.toFixed(2)} (${runs.map((r) => r.scores.performance.toFixed(2)).join(' ')})  a11y ${s.accessibility.toFixed(2)}  bp ${s['best-practices'].toFixed(2)}  seo ${s.seo.toFixed(2)}  LCP ${Math.round(median(runs.map((r) => r.lcpMs)))} ms  TBT ${Math.round(median(runs.map((r) => r.tbtMs)))} ms  CLS ${median(runs.map((r) => r.cls)).toFixed(3)}  unused-css-rules ${run.unusedCss.passed ? 'passed' : 'FAILED'} (${run.unusedCss.bytes} B)${run.failing.length > 0 ? `\n        below 0.9: ${run.failing.join(', ')}` : ''}`,
+          `${formFactor.padEnd(7)} ${page.name.padEnd(20)} perf ${s.performance.toFixed(2)} (${runs.map((r) => r.scores.performance.toFixed(2)).join(' ')})  a11y ${s.accessibility.toFixed(2)}  bp ${s['best-practices'].toFixed(2)}  seo ${s.seo.toFixed(2)}  LCP ${Math.round(median(runs.map((r) => r.lcpMs)))} ms  TBT ${Math.round(median(runs.map((r) => r.tbtMs)))} ms  CLS ${median(runs.map((r) => r.cls)).toFixed(3)}  unused-css-rules ${run.unusedCss.passed ? 'passed' : `FAILED (${run.unusedCss.bytes} B unused)`}${run.failing.length > 0 ? `\n        below 0.9: ${run.failing.join(', ')}` : ''}`,
         )
       }
     }
@@ -219,13 +220,13 @@ async function main(): Promise<void> {
   console.log()
   for (const formFactor of ['mobile', 'desktop'] as const) {
     const mine = rows.filter((r) => r.formFactor === formFactor)
-    const perf = mine.map((r) => r.run.scores.performance)
+    const perf = mine.filter((r) => !r.page.endsWith('about page')).map((r) => r.run.scores.performance)
     const target = formFactor === 'mobile' ? 0.95 : 0.98
     const others = (['accessibility', 'best-practices', 'seo'] as const).map(
       (c) => `${c} ${Math.min(...mine.map((r) => r.run.scores[c])).toFixed(2)}`,
     )
     console.log(
-      `${formFactor}: performance ${Math.min(...perf).toFixed(2)}–${Math.max(...perf).toFixed(2)} (target ≥ ${target}: ${verdict(Math.min(...perf) >= target)}); lowest ${others.join(', ')} (target 1.00: ${verdict(mine.every((r) => r.run.scores.accessibility === 1 && r.run.scores['best-practices'] === 1 && r.run.scores.seo === 1))})`,
+      `${formFactor}: performance of home, product and collection ${Math.min(...perf).toFixed(2)}–${Math.max(...perf).toFixed(2)} (target ≥ ${target}: ${verdict(Math.min(...perf) >= target)}); lowest ${others.join(', ')} (target 1.00: ${verdict(mine.every((r) => r.run.scores.accessibility === 1 && r.run.scores['best-practices'] === 1 && r.run.scores.seo === 1))})`,
     )
   }
   console.log(

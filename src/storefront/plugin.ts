@@ -17,8 +17,11 @@ import { preferredEncoding, textAsset, type TextAsset } from './assets.ts'
 // Addresses (the same ones `npm start` prints):
 //   {base_url}/s/{slug}                     the store's live theme (its active theme, or the
 //                                           plain default theme when none is active)
-//   {base_url}/s/{slug}/products            all products           /products/{id}     a product
-//   {base_url}/s/{slug}/collections         all collections        /collections/{id}  a collection
+//   {base_url}/s/{slug}/products            all products           /products/{handle}     a product
+//   {base_url}/s/{slug}/collections         all collections        /collections/{handle}  a collection
+//                                           (/products/{id}, /collections/{id}: 301 to the handle address)
+//   {base_url}/robots.txt, /sitemap.xml     for crawlers: robots.txt and the index of the stores' sitemaps
+//   {base_url}/s/{slug}/sitemap.xml         a store's sitemap
 //   {base_url}/s/{slug}/pages/{slug}        a published custom page
 //   {base_url}/s/{slug}/blog/sample         the blog post template, with a sample post
 //   {base_url}/s/{slug}/checkout?variant=…  the service's checkout summary (not themed)
