@@ -5,7 +5,7 @@
 // route). The page's lead image (the first one a section asks to load eagerly: the hero, the
 // product's first photo) is fetched with high priority and preloaded from the head; every
 // other image is lazy. An external https image is never fetched by the service, so it is a plain
-// <img> with no copies and no width or height (docs/decisions/0142).
+// <img> with no copies and no width or height (docs/decisions/0142-external-images-are-never-fetched.md).
 import { derivativeFormats, derivativePath, derivativeWidths, fallbackFormat, mediaHash } from '../images/variants.ts'
 import { CONTENT_TYPES } from '../images/variants.ts'
 import type { MediaSize } from '../queries/media-derivatives.ts'

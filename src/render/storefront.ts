@@ -113,7 +113,7 @@ const CSP_BASE = [
   "img-src 'self' https:",
   "font-src 'self'",
   // No script runs, so nothing on the page can connect; 'self' lets crawlers' and auditors' tools
-  // read /robots.txt from the page's context (Lighthouse does; docs/decisions/0144).
+  // read /robots.txt from the page's context (Lighthouse does; docs/decisions/0144-seo-and-structured-data.md).
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
