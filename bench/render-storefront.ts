@@ -124,9 +124,9 @@ async function serve(cached: boolean): Promise<void> {
       origin: `http://127.0.0.1:${address.port}`,
       pages: [
         { name: 'live home (10 sections)', path: '/s/atlas', expect: 'Spring on the trail' },
-        { name: 'live product', path: `/s/atlas/products/${product.id}`, expect: product.title },
+        { name: 'live product', path: `/s/atlas/products/${product.handle}`, expect: product.title },
         { name: 'preview home (10 sections)', path: `/preview/${token}`, expect: 'Spring on the trail' },
-        { name: 'preview product', path: `/preview/${token}/products/${product.id}`, expect: product.title },
+        { name: 'preview product', path: `/preview/${token}/products/${product.handle}`, expect: product.title },
       ],
     }
     process.stdout.write(`${JSON.stringify(targets)}\n`)

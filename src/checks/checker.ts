@@ -3,7 +3,7 @@
 // - the store's view, the render subjects and every catalogue read of the renderer, kept per
 //   catalogue and menu version (stores.catalog_version moves on every catalogue or stock change),
 //   so checking the next version of a theme renders from memory;
-// - media sizes and decoded image grids, kept by content hash (media are content-addressed);
+// - media file sizes by address and decoded image grids by content hash (media are content-addressed);
 // - the findings of a stored theme version, kept per catalogue version.
 // Each template and page is rendered by the storefront's renderer, as a phone would get it.
 import { gzipSync } from 'node:zlib'
@@ -15,7 +15,7 @@ import {
   checksProbe,
   collectionFacts,
   mediaHash,
-  mediaSizes,
+  mediaFileSizes,
   productFacts,
   renderSubjects,
   type ChecksProbe,
@@ -89,6 +89,10 @@ function memoCatalog(catalog: Catalog): Catalog {
     listing: memo('listing', catalog.listing),
     collectionIds: memo('collectionIds', catalog.collectionIds),
     productOfVariant: memo('productOfVariant', catalog.productOfVariant),
+    productByHandle: memo('productByHandle', catalog.productByHandle),
+    collectionByHandle: memo('collectionByHandle', catalog.collectionByHandle),
+    handles: memo('handles', catalog.handles),
+    mediaSizes: memo('mediaSizes', catalog.mediaSizes),
   }
 }
 
@@ -206,17 +210,18 @@ export function createThemeChecker(deps: CheckerDeps) {
     const routes: { place: RenderedPage['place']; route: Route; subject: string | null }[] = [
       { place: 'home', route: { kind: 'home' }, subject: 'The home page' },
     ]
-    if (subjects.productId)
+    // By handle: the address a shopper sees (an id address answers 301 to it).
+    if (subjects.productId && subjects.productHandle)
       routes.push({
         place: 'product',
-        route: { kind: 'product', id: subjects.productId },
+        route: { kind: 'product', ref: subjects.productHandle },
         subject: `The product page (of ${subjects.productId}, the newest product)`,
       })
     routes.push(
-      subjects.collectionId
+      subjects.collectionId && subjects.collectionHandle
         ? {
             place: 'collection',
-            route: { kind: 'collection', id: subjects.collectionId },
+            route: { kind: 'collection', ref: subjects.collectionHandle },
             subject: `The collection page (of ${subjects.collectionId}, the largest collection)`,
           }
         : { place: 'collection', route: { kind: 'products' }, subject: 'The all-products page' },
@@ -233,16 +238,15 @@ export function createThemeChecker(deps: CheckerDeps) {
 
   async function weigh(root: RenderedPage['root'], html: string): Promise<PageWeight> {
     const images = imagesFor(root)
-    const unknownHashes = images.map(mediaHash).filter((h): h is string => h !== null && !sizes.has(h))
-    if (unknownHashes.length > 0) {
+    const unknown = images.filter((url) => mediaHash(url) !== null && !sizes.has(url))
+    if (unknown.length > 0) {
       if (sizes.size > 20_000) sizes.clear()
-      for (const [hash, bytes] of await mediaSizes(deps.read, unknownHashes)) sizes.set(hash, bytes)
+      for (const [url, bytes] of await mediaFileSizes(deps.read, unknown)) sizes.set(url, bytes)
     }
     const counted: { url: string; bytes: number }[] = []
     const unknownImages: string[] = []
     for (const url of images) {
-      const hash = mediaHash(url)
-      const bytes = hash === null ? undefined : sizes.get(hash)
+      const bytes = sizes.get(url)
       if (bytes === undefined) unknownImages.push(url)
       else counted.push({ url, bytes })
     }

@@ -254,6 +254,19 @@ export interface MediaBlobsTable {
   created_at: Generated<Date>
 }
 
+// Resized copies of media_blobs, made on first request (src/operations/media-derivatives.ts).
+export interface MediaDerivativesTable {
+  sha256: string
+  width: number
+  format: 'avif' | 'webp' | 'png' | 'jpg'
+  content_type: string
+  height: number | null
+  byte_size: number | null
+  bytes: Uint8Array | null
+  claimed_at: Generated<Date>
+  created_at: Date | null
+}
+
 // --- access: apps, credentials, idempotency ---
 export interface AppsTable {
   app_id: string
@@ -400,6 +413,7 @@ export interface Database {
   orders: OrdersTable
   checkout_configs: CheckoutConfigsTable
   media_blobs: MediaBlobsTable
+  media_derivatives: MediaDerivativesTable
   apps: AppsTable
   api_keys: ApiKeysTable
   idempotency_keys: IdempotencyKeysTable

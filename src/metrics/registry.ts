@@ -90,6 +90,13 @@ export const renderCache = new Counter({
   registers: [registry],
 })
 
+export const mediaDerivatives = new Counter({
+  name: 'sfts_media_derivatives_total',
+  help: 'Responsive image copies served, by where they came from (made: encoded now; stored: read from the database; memory)',
+  labelNames: ['source'] as const,
+  registers: [registry],
+})
+
 export const renderCacheHitRatio = new Gauge({
   name: 'sfts_render_cache_hit_ratio',
   help: 'Storefront render cache hits / lookups since start',

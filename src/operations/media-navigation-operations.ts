@@ -13,6 +13,7 @@ import { registerMedia } from '../commands/media.ts'
 import { updateNavigation } from '../commands/navigation.ts'
 import { updateNavigationSchema } from '../aggregates/navigation/decider.ts'
 import { sniffImage } from '../aggregates/media/sniff-image.ts'
+import { checkUpload } from '../images/encode.ts'
 
 const read = { readOnlyHint: true, idempotentHint: true, openWorldHint: false }
 
@@ -41,7 +42,10 @@ export const listMediaOperation = defineOperation({
 })
 
 export const uploadMediaBodySchema = z.strictObject({
-  url: z.string().max(2048).optional().meta({ description: 'Register an https image URL (not fetched).' }),
+  url: z.string().max(2048).optional().meta({
+    description:
+      'Register an https image URL. It is never fetched: it gets no resized copies, and a width and height only if given in the theme.',
+  }),
   dataBase64: z
     .string()
     .max(Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 4)
@@ -61,7 +65,7 @@ export const uploadMediaOperation = defineOperation({
   tag: 'Media',
   summary: 'Upload or register an image',
   description:
-    'multipart/form-data with a `file` part (and `alt`), or JSON with `url` (https) or `dataBase64`. The type is read from the bytes; only PNG, JPEG, WebP, GIF and AVIF up to 5 MiB; SVG is refused. 201 when new; 200 when the same bytes or URL were already registered.',
+    'multipart/form-data with a `file` part (and `alt`), or JSON with `url` (https) or `dataBase64`. The type is read from the bytes; only PNG, JPEG, WebP, GIF and AVIF up to 5 MiB and 50 megapixels; SVG is refused. An upload is checked once: its EXIF orientation is applied, it is scaled down to 4,096 px on its longest side and its metadata is stripped. 201 when new; 200 when the same bytes or URL were already registered.',
   body: uploadMediaBodySchema,
   multipart: { maxFileBytes: MAX_UPLOAD_BYTES },
   // 5 MiB of image as base64, plus the JSON around it.
@@ -108,14 +112,18 @@ export const uploadMediaOperation = defineOperation({
           : 'not a supported image; upload PNG, JPEG, WebP, GIF or AVIF'
       return { ok: false, error: { code: 'UNSUPPORTED_MEDIA_TYPE', message } }
     }
+    // The address and the duplicate check use the hash of the bytes as uploaded; the bytes kept are
+    // the checked ones (oriented, at most 4,096 px, metadata stripped: src/images/encode.ts).
     const sha256 = createHash('sha256').update(bytes).digest('hex')
+    const checked = await checkUpload(bytes, sniffed.contentType)
+    if (!checked.ok) return { ok: false, error: checked.error }
     const result = await registerMedia(s.commands, ctx, {
       source: 'upload',
-      bytes,
+      bytes: checked.value.bytes,
       sha256,
       contentType: sniffed.contentType,
-      width: sniffed.width,
-      height: sniffed.height,
+      width: checked.value.width,
+      height: checked.value.height,
       alt: input.alt,
     })
     if (!result.ok) return result

@@ -1,3 +1,4 @@
+import { type MediaFile, parseMediaFile } from '../images/variants.ts'
 // The reads of the theme checks (src/checks/checker.ts): the store's catalogue version and slug,
 // the products and collections a theme names (by id or by handle), which product and collection
 // the checks render the templates with, and media sizes. Everything is scoped by store id, except
@@ -91,10 +92,12 @@ export async function collectionFacts(
 export type RenderSubjects = {
   /** Products on sale in the store. */
   visibleProducts: number
-  /** The newest product on sale: the product template is rendered with it. */
+  /** The newest product on sale: the product template is rendered with it (at its handle). */
   productId: string | null
+  productHandle: string | null
   /** The collection with the most products on sale: the collection template is rendered with it. */
   collectionId: string | null
+  collectionHandle: string | null
 }
 
 export async function renderSubjects(ctx: ReadContext, storeId: string): Promise<RenderSubjects> {
@@ -107,7 +110,7 @@ export async function renderSubjects(ctx: ReadContext, storeId: string): Promise
       .executeTakeFirst(),
     ctx.db
       .selectFrom('products')
-      .select('product_id')
+      .select(['product_id', 'handle'])
       .where('store_id', '=', storeId)
       .where('status', '=', 'active')
       .orderBy('created_at', 'desc')
@@ -116,7 +119,7 @@ export async function renderSubjects(ctx: ReadContext, storeId: string): Promise
       .executeTakeFirst(),
     ctx.db
       .selectFrom('collections as c')
-      .select(['c.collection_id', visibleMembers.as('visible')])
+      .select(['c.collection_id', 'c.handle', visibleMembers.as('visible')])
       .where('c.store_id', '=', storeId)
       .orderBy('visible', 'desc')
       .orderBy('c.created_at')
@@ -127,23 +130,63 @@ export async function renderSubjects(ctx: ReadContext, storeId: string): Promise
   return {
     visibleProducts: Number(counted?.n ?? 0),
     productId: newest?.product_id ?? null,
+    productHandle: newest?.handle ?? null,
     collectionId: largest?.collection_id ?? null,
+    collectionHandle: largest?.handle ?? null,
   }
 }
 
-/** Byte sizes of media blobs by content hash (what GET /media/<sha256>.<ext> sends). */
-export async function mediaSizes(ctx: ReadContext, hashes: readonly string[]): Promise<Map<string, number>> {
-  const unique = [...new Set(hashes)].filter((h) => /^[0-9a-f]{64}$/.test(h))
-  if (unique.length === 0) return new Map()
-  const rows = await ctx.db
-    .selectFrom('media_blobs')
-    .select(['sha256', 'byte_size'])
-    .where('sha256', 'in', unique)
-    .execute()
-  return new Map(rows.map((r) => [r.sha256, r.byte_size]))
+/** The media-library file a site-relative URL names (an original or one of its copies), or null. */
+export function mediaFileOf(url: string): MediaFile | null {
+  const path = url.split(/[?#]/)[0]!
+  return path.startsWith('/media/') ? parseMediaFile(path.slice('/media/'.length)) : null
 }
 
-/** The content hash of a media URL the storefront serves (/media/<sha256>.<ext>), or null. */
-export function mediaHash(url: string): string | null {
-  return /^\/media\/([0-9a-f]{64})\.(?:png|jpe?g|gif|webp|avif)(?:[?#].*)?$/.exec(url)?.[1] ?? null
+/** The content hash of the original a media URL shows (the original itself or a copy of it), or null. */
+export const mediaHash = (url: string): string | null => mediaFileOf(url)?.sha256 ?? null
+
+/**
+ * Bytes of the media files a page loads, by URL: an original's as stored; a copy's as stored once
+ * made, and before that the original's bytes scaled to the copy's area (copies are made on a
+ * shopper's first request, never by a check; AVIF and WebP copies weigh less than that bound).
+ */
+export async function mediaFileSizes(ctx: ReadContext, urls: readonly string[]): Promise<Map<string, number>> {
+  const files = urls.flatMap((url) => {
+    const file = mediaFileOf(url)
+    return file ? [{ url, file }] : []
+  })
+  if (files.length === 0) return new Map()
+  const hashes = [...new Set(files.map((f) => f.file.sha256))]
+  const originals = new Map(
+    (
+      await ctx.db
+        .selectFrom('media_blobs')
+        .select(['sha256', 'byte_size', 'width'])
+        .where('sha256', 'in', hashes)
+        .execute()
+    ).map((r) => [r.sha256, r]),
+  )
+  const made = new Map(
+    (
+      await ctx.db
+        .selectFrom('media_derivatives')
+        .select(['sha256', 'width', 'format', 'byte_size'])
+        .where('sha256', 'in', hashes)
+        .where('byte_size', 'is not', null)
+        .execute()
+    ).map((r) => [`${r.sha256}-${r.width}.${r.format}`, r.byte_size!]),
+  )
+  const out = new Map<string, number>()
+  for (const { url, file } of files) {
+    const original = originals.get(file.sha256)
+    if (!original) continue
+    if (file.kind === 'original') {
+      out.set(url, original.byte_size)
+      continue
+    }
+    const stored = made.get(`${file.sha256}-${file.width}.${file.format}`)
+    const scale = original.width ? Math.min(1, file.width / original.width) ** 2 : 1
+    out.set(url, stored ?? Math.round(original.byte_size * scale))
+  }
+  return out
 }

@@ -14,6 +14,10 @@ import {
   type ListingArgs,
 } from '../queries/storefront/catalog.ts'
 
+import { getCollectionByHandle, getProductByHandle, handlesByIds } from '../queries/storefront/handles.ts'
+import { mediaSizes, type MediaSize } from '../queries/media-derivatives.ts'
+import type { Handles } from './urls.ts'
+
 export { LISTING_SORTS, type ListingArgs, type ListingSort } from '../queries/storefront/catalog.ts'
 
 export type Catalog = {
@@ -29,6 +33,34 @@ export type Catalog = {
   collectionIds(limit: number): Promise<string[]>
   /** The product a variant belongs to, in this store. */
   productOfVariant(variantId: string): Promise<Product | null>
+  productByHandle(handle: string): Promise<Product | null>
+  collectionByHandle(handle: string): Promise<Collection | null>
+  /** Handles of products and collections a theme links to by id. */
+  handles(productIds: readonly string[], collectionIds: readonly string[]): Promise<Handles>
+  /** Type and size of media-library originals by content hash. */
+  mediaSizes(hashes: readonly string[]): Promise<ReadonlyMap<string, MediaSize>>
+}
+
+// An original's type and size never change (its address is its hash): known ones are kept, bounded.
+const knownSizes = new Map<string, MediaSize>()
+const KNOWN_SIZES_MAX = 20_000
+
+async function mediaSizesOf(ctx: ReadContext, hashes: readonly string[]): Promise<ReadonlyMap<string, MediaSize>> {
+  const out = new Map<string, MediaSize>()
+  const missing: string[] = []
+  for (const h of new Set(hashes)) {
+    const known = knownSizes.get(h)
+    if (known) out.set(h, known)
+    else missing.push(h)
+  }
+  if (missing.length === 0) return out
+  const found = await mediaSizes(ctx.db, missing)
+  if (knownSizes.size + found.size > KNOWN_SIZES_MAX) knownSizes.clear()
+  for (const [h, size] of found) {
+    knownSizes.set(h, size)
+    out.set(h, size)
+  }
+  return out
 }
 
 export function databaseCatalog(ctx: ReadContext, storeId: string): Catalog {
@@ -44,5 +76,9 @@ export function databaseCatalog(ctx: ReadContext, storeId: string): Catalog {
       const productId = await productIdOfVariant(ctx.db, storeId, variantId)
       return productId === null ? null : getProduct(ctx, storeId, productId)
     },
+    productByHandle: (handle) => getProductByHandle(ctx, storeId, handle),
+    collectionByHandle: (handle) => getCollectionByHandle(ctx, storeId, handle),
+    handles: (productIds, collectionIds) => handlesByIds(ctx.db, storeId, productIds, collectionIds),
+    mediaSizes: (hashes) => mediaSizesOf(ctx, hashes),
   }
 }

@@ -5,6 +5,7 @@ import type { Collection, Money, Product } from '../queries/commerce/schemas.ts'
 import { REFERENCE_ID_PATTERN } from '../theme/constants.ts'
 import type { ListingSort } from './catalog.ts'
 import { html, type Html } from '../web/html.ts'
+import type { MediaSize } from '../queries/media-derivatives.ts'
 import type { PageStyles } from './styles.ts'
 import type { StoreView } from './store.ts'
 import { formatMoney } from './store.ts'
@@ -89,6 +90,10 @@ export type Env = {
   liveUrl: string
   /** Unique ids for elements (labels, variant pickers) within the page. */
   nextId(prefix: string): string
+  /** Type and pixel size of the media-library originals the page shows, by content hash. */
+  media: ReadonlyMap<string, MediaSize>
+  /** The page's lead image: taken by the first image asked to load eagerly, preloaded from the head. */
+  lead: { taken: boolean; preload: Html | null }
 }
 
 export const money = (env: Env, value: Money): string => formatMoney(env.store.locale, value)

@@ -4,6 +4,7 @@ import type { DocumentView, NavLink } from './document.ts'
 import type { Env } from './env.ts'
 import { html, type Html } from '../web/html.ts'
 import { FAVICON_PATH } from '../web/favicon.ts'
+import { heightSizes, responsiveImage } from './images.ts'
 import { STYLESHEET_PATH } from './styles.ts'
 import type { Urls } from './urls.ts'
 import type { StoreView } from './store.ts'
@@ -18,6 +19,10 @@ export type ShellInput = {
   urls: Urls
   noindex: boolean
   body: Html
+  /** The preload of the page's lead image (src/render/images.ts), first in the head. */
+  preload?: Html | null
+  /** Canonical link, Open Graph, Twitter card and JSON-LD (src/render/seo.ts). */
+  head?: Html | null
 }
 
 /** The HTML document around a page body. */
@@ -28,8 +33,10 @@ export function documentShell(input: ShellInput): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${input.title}</title>
+${input.preload ?? null}
 <meta name="description" content="${input.description.slice(0, 300)}">
 ${input.noindex ? html`<meta name="robots" content="noindex, nofollow">` : null}
+${input.head ?? null}
 <meta name="referrer" content="no-referrer">
 <link rel="icon" type="image/svg+xml" href="${input.urls.asset(FAVICON_PATH)}">
 <link rel="stylesheet" href="${input.urls.asset(STYLESHEET_PATH)}">
@@ -106,7 +113,7 @@ const MENU_ICON = html`<svg aria-hidden="true" viewBox="0 0 24 24" fill="none" s
 export function siteHeader(doc: DocumentView, env: Env, currentPath: string): Html {
   const logo = env.urls.image(doc.tokens.logo)
   const brand = logo
-    ? html`<img src="${logo}" alt="${env.store.name}" height="40">`
+    ? responsiveImage(logo, env.store.name, env, { sizes: heightSizes(env, logo, 40) })
     : html`<span>${env.store.name}</span>`
   const links: NavLink[] =
     doc.navigation.length > 0

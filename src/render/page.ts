@@ -9,11 +9,14 @@ import { arr, int, readDocument, text, type DocumentView, type SectionView } fro
 import { createReporter, type Env, type Listing, type Mode, type PageData, type PageQuery } from './env.ts'
 import { html, joinHtml, type Html } from '../web/html.ts'
 import { documentShell, previewBanner, siteFooter, siteHeader, type PreviewInfo } from './layout.ts'
-import { routePath, SAMPLE_POST_SLUG, type Route } from './routes.ts'
+import { mediaHash } from '../images/variants.ts'
+import { leadPreload } from './images.ts'
+import { canonicalQuery, routePath, SAMPLE_POST_SLUG, type Route } from './routes.ts'
+import { metaDescription, seoHead, type SeoSubject, type ShareImage } from './seo.ts'
 import { allCollectionsSection, announcementBar, canLeadPage, renderSection, type BlogPost } from './sections.ts'
 import type { StoreView } from './store.ts'
 import { inlineStyle, PageStyles } from './styles.ts'
-import { createUrls } from './urls.ts'
+import { createUrls, type Handles } from './urls.ts'
 
 export type RenderRequest = {
   store: StoreView
@@ -32,7 +35,9 @@ export type RenderRequest = {
 }
 
 export type RenderedPage = {
-  status: 200 | 404
+  status: 200 | 301 | 404
+  /** 301: the store path the page lives at now (a product or collection by handle); the caller adds the base path and query. */
+  redirect?: string
   html: string
   /** CSP source for the page's one inline <style> ('sha256-...'). */
   styleHash: string
@@ -163,12 +168,17 @@ async function listingFor(
     pageCount,
     perPage,
     sort,
-    basePath: collection ? `/collections/${encodeURIComponent(collection.id)}` : '/products',
+    basePath: collection ? `/collections/${encodeURIComponent(collection.handle)}` : '/products',
   }
 }
 
 type Resolved = {
-  status: 200 | 404
+  status: 200 | 301 | 404
+  redirect?: string
+  /** What search engines and link previews are told about the page. */
+  subject: SeoSubject
+  /** The canonical store path (without query); null: not indexable (404, sample content). */
+  canonicalPath: string | null
   title: string
   description: string
   layout: SectionView[]
@@ -180,6 +190,17 @@ type Resolved = {
   leadType: SectionView['type'] | null
   extra: 'collections' | 'not-found' | null
   post: BlogPost | null
+}
+
+const ID_SHAPED = /_/
+
+/** A record by its handle; failing that, by its id when the reference looks like one (handles have no _). */
+async function byHandleOrId<T>(
+  ref: string,
+  byHandle: (handle: string) => Promise<T | null>,
+  byId: (id: string) => Promise<T | null>,
+): Promise<T | null> {
+  return (await byHandle(ref)) ?? (ID_SHAPED.test(ref) ? await byId(ref) : null)
 }
 
 async function resolve(req: RenderRequest, doc: DocumentView): Promise<Resolved> {
@@ -195,26 +216,35 @@ async function resolve(req: RenderRequest, doc: DocumentView): Promise<Resolved>
     leadType: null,
     extra: 'not-found',
     post: null,
+    subject: { kind: 'other' },
+    canonicalPath: null,
   }
+  const moved = (path: string): Resolved => ({ ...notFound, status: 301, redirect: path })
   const plain = { status: 200 as const, base: {}, leadFromFirst: false, extra: null, post: null }
   switch (route.kind) {
     case 'home':
       return {
         ...plain,
         title: store.name,
-        description: store.description,
+        description: store.tagline || store.description,
+        subject: { kind: 'home' },
+        canonicalPath: '',
         layout: doc.templates.home,
         pageHeading: { text: store.name, visible: false },
         leadFromFirst: true,
         leadType: null,
       }
     case 'product': {
-      const product = await catalog.product(route.id)
+      const product = await byHandleOrId(route.ref, catalog.productByHandle, catalog.product)
       if (product === null || !product.visibleOnStorefront) return notFound
+      const path = `/products/${encodeURIComponent(product.handle)}`
+      if (product.handle !== route.ref) return moved(path)
       return {
         ...plain,
         title: `${product.title} – ${store.name}`,
         description: product.description,
+        subject: { kind: 'product', product },
+        canonicalPath: path,
         layout: withRequired(doc.templates.product, 'product-details', FALLBACK.product),
         base: { product },
         pageHeading: { text: product.title, visible: false },
@@ -223,12 +253,19 @@ async function resolve(req: RenderRequest, doc: DocumentView): Promise<Resolved>
     }
     case 'products':
     case 'collection': {
-      const collection = route.kind === 'collection' ? await catalog.collection(route.id) : null
+      const collection =
+        route.kind === 'collection'
+          ? await byHandleOrId(route.ref, catalog.collectionByHandle, catalog.collection)
+          : null
       if (route.kind === 'collection' && collection === null) return notFound
+      if (collection !== null && route.kind === 'collection' && collection.handle !== route.ref)
+        return moved(`/collections/${encodeURIComponent(collection.handle)}`)
       const layout = withRequired(doc.templates.collection, 'collection-products', FALLBACK.collection)
       const listing = await listingFor(catalog, collection, layout, query)
       return {
         ...plain,
+        subject: { kind: 'listing', listing },
+        canonicalPath: listing.basePath,
         title: `${listing.title}${listing.page > 1 ? ` (page ${listing.page})` : ''} – ${store.name}`,
         description: listing.description || store.description,
         layout,
@@ -243,6 +280,8 @@ async function resolve(req: RenderRequest, doc: DocumentView): Promise<Resolved>
         ...plain,
         title: `Collections – ${store.name}`,
         description: store.description,
+        subject: { kind: 'other' },
+        canonicalPath: '/collections',
         layout: [],
         base: { allCollections: ids },
         pageHeading: { text: 'Collections', visible: true },
@@ -257,6 +296,8 @@ async function resolve(req: RenderRequest, doc: DocumentView): Promise<Resolved>
         ...plain,
         title: `${page.title} – ${store.name}`,
         description: store.description,
+        subject: { kind: 'page', title: page.title },
+        canonicalPath: `/pages/${encodeURIComponent(page.slug)}`,
         layout: page.layout,
         pageHeading: { text: page.title, visible: true },
         leadFromFirst: true,
@@ -272,6 +313,9 @@ async function resolve(req: RenderRequest, doc: DocumentView): Promise<Resolved>
         ...plain,
         title: `${post.title} – ${store.name}`,
         description: store.description,
+        // A sample of the template, not content: shown, never indexed.
+        subject: { kind: 'other' },
+        canonicalPath: null,
         layout: withRequired(doc.templates.blogPost, 'article', FALLBACK.article),
         pageHeading: { text: post.title, visible: false },
         leadType: 'article',
@@ -283,16 +327,122 @@ async function resolve(req: RenderRequest, doc: DocumentView): Promise<Resolved>
   }
 }
 
+const RECORD_LINK = /^\/(products|collections)\/([A-Za-z0-9_-]{1,64})(?:[?#].*)?$/
+
+/** Every string of a value (section settings, blocks), depth-first, bounded. */
+function strings(value: unknown, out: string[], depth = 0): void {
+  if (depth > 6 || out.length > 2000) return
+  if (typeof value === 'string') out.push(value)
+  else if (Array.isArray(value)) for (const v of value) strings(v, out, depth + 1)
+  else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) strings(v, out, depth + 1)
+}
+
+/** Products and collections the page's theme links to by path (/products/<id>): their handles are read. */
+function linkedRecords(doc: DocumentView, store: StoreView, layout: readonly SectionView[]) {
+  const found: string[] = []
+  strings([layout.map((s) => [s.settings, s.blocks.map((b) => b.settings)]), doc.navigation, store.footerMenu], found)
+  const products = new Set<string>()
+  const collections = new Set<string>()
+  for (const value of found) {
+    const m = RECORD_LINK.exec(value)
+    if (m) (m[1] === 'products' ? products : collections).add(m[2]!)
+  }
+  return { products: [...products].slice(0, 200), collections: [...collections].slice(0, 200) }
+}
+
+const sitePathOf = (url: string, origin: string) =>
+  origin !== '' && url.startsWith(`${origin}/`) ? url.slice(origin.length) : url
+
+/** Content hashes of the media-library images the page may show (theme images, logo, catalog images). */
+function mediaHashes(
+  doc: DocumentView,
+  layout: readonly SectionView[],
+  data: PageData,
+  origin: string,
+  cover: string | undefined,
+): string[] {
+  const found: string[] = cover === undefined ? [] : [cover]
+  strings([layout.map((s) => [s.settings, s.blocks.map((b) => b.settings)]), doc.tokens.logo], found)
+  const products = [
+    ...data.products.values(),
+    ...(data.product ? [data.product] : []),
+    ...(data.listing?.products ?? []),
+  ]
+  for (const p of products) for (const image of p.images) found.push(image.url)
+  for (const c of data.collections.values()) if (c.image) found.push(c.image.url)
+  const hashes = new Set<string>()
+  for (const value of found) {
+    const sha = mediaHash(sitePathOf(value, origin))
+    if (sha !== null) hashes.add(sha)
+  }
+  return [...hashes]
+}
+
+/** The canonical path with the query that makes a different page (a listing's page number). */
+function sitePathWithQuery(path: string, route: Route, query: PageQuery): string {
+  const q = canonicalQuery(route, query)
+  return q.page === undefined ? path : `${path}?page=${q.page}`
+}
+
+/** The image link previews show: the product's, the collection's, else the page's first theme image, else the logo. */
+function shareImage(
+  subject: SeoSubject,
+  doc: DocumentView,
+  layout: readonly SectionView[],
+  data: PageData,
+  env: Env,
+  origin: string,
+): ShareImage | null {
+  const catalog = (image: { url: string; alt: string; width: number | null; height: number | null } | null) =>
+    image ? { url: image.url, alt: image.alt, width: image.width, height: image.height } : null
+  if (subject.kind === 'product') return catalog(subject.product.featuredImage)
+  if (subject.kind === 'listing')
+    return catalog(subject.listing.collection?.image ?? subject.listing.products[0]?.featuredImage ?? null)
+  if (subject.kind === 'collections') return catalog(subject.collections.find((c) => c.image)?.image ?? null)
+  const themed: { url: unknown; alt: unknown }[] = []
+  for (const section of layout) {
+    const image = section.settings.image as { url?: unknown; alt?: unknown } | undefined
+    if (image && typeof image === 'object') themed.push({ url: image.url, alt: image.alt })
+  }
+  themed.push({ url: doc.tokens.logo, alt: env.store.name })
+  for (const candidate of themed) {
+    const safe = env.urls.image(candidate.url)
+    if (safe === null) continue
+    const path = safe.value
+    const sha = mediaHash(path)
+    const size = sha ? env.media.get(sha) : undefined
+    return {
+      url: path.startsWith('/') ? `${origin}${path}` : path,
+      alt: typeof candidate.alt === 'string' ? candidate.alt : '',
+      width: size?.width ?? null,
+      height: size?.height ?? null,
+    }
+  }
+  const newest = data.newest.map((id) => data.products.get(id)).find((p) => p?.featuredImage)
+  return catalog(newest?.featuredImage ?? null)
+}
+
 /** Renders one storefront page. Never throws on document data; catalog errors propagate. */
 export async function renderStorefrontPage(req: RenderRequest): Promise<RenderedPage> {
   const doc = readDocument(req.document)
   const resolved = await resolve(req, doc)
+  if (resolved.status === 301 && resolved.redirect !== undefined) {
+    return { status: 301, redirect: resolved.redirect, html: '', styleHash: '', missingRefs: [], notes: [] }
+  }
   const layout = resolved.layout
   const data = await loadData(planFor(layout, Boolean(resolved.base.product)), req.catalog, resolved.base)
   if (resolved.extra === 'collections' && data.allCollections.length > 0) {
     for (const c of await req.catalog.collectionsByIds(data.allCollections)) data.collections.set(c.id, c)
   }
-  const urls = createUrls(req.basePath, req.serviceBaseUrl)
+  const origin = req.serviceBaseUrl.replace(/\/+$/, '')
+  const links = linkedRecords(doc, req.store, layout)
+  const [handles, media] = await Promise.all([
+    links.products.length + links.collections.length > 0
+      ? req.catalog.handles(links.products, links.collections)
+      : Promise.resolve<Handles>({ products: new Map(), collections: new Map() }),
+    req.catalog.mediaSizes(mediaHashes(doc, layout, data, origin, resolved.post?.cover?.url)),
+  ])
+  const urls = createUrls(req.basePath, req.serviceBaseUrl, handles)
   const styles = new PageStyles()
   const report = createReporter()
   let counter = 0
@@ -305,8 +455,10 @@ export async function renderStorefrontPage(req: RenderRequest): Promise<Rendered
     report,
     query: req.query,
     now: req.now,
-    liveUrl: `${req.serviceBaseUrl.replace(/\/+$/, '')}/s/${encodeURIComponent(req.store.slug)}`,
+    liveUrl: `${origin}/s/${encodeURIComponent(req.store.slug)}`,
     nextId: (prefix) => `${prefix}${++counter}`,
+    media,
+    lead: { taken: false, preload: null },
   }
 
   // Announcement bars at the very top of a layout sit above the header, like a shop's top bar.
@@ -375,13 +527,35 @@ export async function renderStorefrontPage(req: RenderRequest): Promise<Rendered
   const footer = siteFooter(req.store, doc, env)
   const banner = req.mode === 'preview' && req.preview ? previewBanner(req.preview, report.notes) : null
   const style = inlineStyle(doc.tokens, styles)
+  const description = metaDescription(text(resolved.description) ?? req.store.name)
+  const subject: SeoSubject =
+    resolved.extra === 'collections'
+      ? { kind: 'collections', collections: data.allCollections.flatMap((id) => data.collections.get(id) ?? []) }
+      : resolved.subject
+  const canonicalPath =
+    resolved.canonicalPath === null ? null : sitePathWithQuery(resolved.canonicalPath, req.route, req.query)
+  const seo =
+    canonicalPath === null
+      ? null
+      : seoHead({
+          store: req.store,
+          liveUrl: env.liveUrl,
+          path: canonicalPath,
+          title: resolved.title,
+          description,
+          image: shareImage(subject, doc, layout, data, env, origin),
+          subject,
+          canonical: req.mode === 'live' ? urls.own(`/s/${encodeURIComponent(req.store.slug)}${canonicalPath}`) : null,
+        })
   const page = documentShell({
     title: resolved.title,
-    description: text(resolved.description) ?? req.store.name,
+    description,
     style: style.element,
     bodyClass: `preset-${doc.tokens.preset}`,
     urls,
-    noindex: req.mode === 'preview',
+    preload: leadPreload(env),
+    head: seo,
+    noindex: req.mode === 'preview' || canonicalPath === null,
     body: html`${banner}
 ${topBars.length > 0 ? html`<div class="top-bars">${topBars}</div>` : null}
 ${header}

@@ -8,9 +8,10 @@ import type { PageQuery } from './env.ts'
 export type Route =
   | { kind: 'home' }
   | { kind: 'products' }
-  | { kind: 'product'; id: string }
+  /** `ref`: a handle (what customers see) or an id (what themes store; answered with a 301 to the handle). */
+  | { kind: 'product'; ref: string }
   | { kind: 'collections' }
-  | { kind: 'collection'; id: string }
+  | { kind: 'collection'; ref: string }
   | { kind: 'page'; slug: string }
   | { kind: 'blog'; slug: string }
   | { kind: 'checkout' }
@@ -34,14 +35,14 @@ export function parseRoute(path: string): Route {
   const [first, second, ...rest] = parts.map(decode)
   if (parts.length === 0) return { kind: 'home' }
   if (first === null || second === null || rest.length > 0) return { kind: 'not-found' }
-  const id = second !== undefined && REFERENCE_ID_PATTERN.test(second) ? second : null
+  const ref = second !== undefined && REFERENCE_ID_PATTERN.test(second) ? second : null
   switch (first) {
     case 'products':
       if (second === undefined) return { kind: 'products' }
-      return id ? { kind: 'product', id } : { kind: 'not-found' }
+      return ref ? { kind: 'product', ref } : { kind: 'not-found' }
     case 'collections':
       if (second === undefined) return { kind: 'collections' }
-      return id ? { kind: 'collection', id } : { kind: 'not-found' }
+      return ref ? { kind: 'collection', ref } : { kind: 'not-found' }
     case 'pages':
       return second !== undefined && SLUG_PATTERN.test(second) ? { kind: 'page', slug: second } : { kind: 'not-found' }
     case 'blog':
@@ -78,6 +79,12 @@ export function readQuery(params: URLSearchParams): PageQuery {
   }
 }
 
+/** The canonical query of a page: only the listing page number (sorts, filters and variants collapse). */
+export function canonicalQuery(route: Route, q: PageQuery): Record<string, number | undefined> {
+  if ((route.kind === 'products' || route.kind === 'collection') && q.page > 1) return { page: q.page }
+  return {}
+}
+
 /** The part of the query that matters for a route, as a stable string (for the cache key). */
 export function queryKey(route: Route, q: PageQuery): string {
   if (route.kind === 'product') return q.variant ? `v=${q.variant}` : ''
@@ -95,11 +102,11 @@ export function routePath(route: Route): string {
     case 'products':
       return '/products'
     case 'product':
-      return `/products/${route.id}`
+      return `/products/${route.ref}`
     case 'collections':
       return '/collections'
     case 'collection':
-      return `/collections/${route.id}`
+      return `/collections/${route.ref}`
     case 'page':
       return `/pages/${route.slug}`
     case 'blog':

@@ -51,6 +51,9 @@ import {
 } from './service-pages.ts'
 import { loadStoreView, type StoreView } from './store.ts'
 import { createUrls } from './urls.ts'
+import { readDocument } from './document.ts'
+import { robotsTxt, sitemapIndexXml, sitemapXml, type SitemapUrl } from './sitemaps.ts'
+import { SITEMAP_MAX_URLS, sitemapRecords, sitemapStoreCount, sitemapStores } from '../queries/storefront/sitemap.ts'
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { gzip as gzipCallback } from 'node:zlib'
@@ -109,7 +112,9 @@ const CSP_BASE = [
   "script-src 'none'",
   "img-src 'self' https:",
   "font-src 'self'",
-  "connect-src 'none'",
+  // No script runs, so nothing on the page can connect; 'self' lets crawlers' and auditors' tools
+  // read /robots.txt from the page's context (Lighthouse does; docs/decisions/0144-seo-and-structured-data.md).
+  "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",
@@ -158,6 +163,12 @@ export function createStorefront(services: StorefrontServices, options: Storefro
     maxBytes: 16 * 1024 * 1024,
     ttlMs: ttl,
     sizeOf: () => 8192,
+  })
+  const sitemaps = new RenderCache<string>({
+    maxEntries: 200,
+    maxBytes: 32 * 1024 * 1024,
+    ttlMs: ttl,
+    sizeOf: (xml) => xml.length,
   })
   const documents = new RenderCache<unknown>({
     maxEntries: 200,
@@ -316,6 +327,21 @@ export function createStorefront(services: StorefrontServices, options: Storefro
       if (error instanceof StoreGone) return servicePageResponse(storeNotFoundPage(), mode)
       throw error
     }
+    if (page.status === 301 && page.redirect !== undefined) {
+      // An id URL (what themes store) answers with the handle URL customers see, query and base path kept.
+      const location = `${basePath}${page.redirect}${search === '' ? '' : `?${search}`}`
+      return {
+        status: 301,
+        html: '',
+        headers: {
+          location,
+          'cache-control': mode === 'preview' ? 'private, no-store' : liveCacheControl,
+          ...(mode === 'preview' ? { 'x-robots-tag': 'noindex, nofollow' } : {}),
+        },
+        missingRefs: [],
+        cache: hit ? 'hit' : 'miss',
+      }
+    }
     if (mode === 'live') {
       if (page.status === 200 && etagMatches(ifNoneMatch, page.etag)) {
         const { headers } = pageResponse(page, mode, hit)
@@ -463,10 +489,61 @@ export function createStorefront(services: StorefrontServices, options: Storefro
       )
     },
 
+    /** /s/{slug}/sitemap.xml: home, listings, products, collections and the live theme's published pages; null: no such store. */
+    async sitemap(slug: string): Promise<string | null> {
+      const probe = await probes.get(
+        slug,
+        () => probeLive(slug),
+        (p) => p.storeId,
+      )
+      if (probe === null) return null
+      const key = `${probe.storeId}|g${probes.generation(probe.storeId)}|${probe.themeId}@${probe.themeVersion}|c${probe.catalogVersion}`
+      return (
+        await sitemaps.getOrCreate(key, async () => {
+          const store = await storeView(probe)
+          if (store === null) return { value: '', store: false }
+          const live = `${services.baseUrl}/s/${encodeURIComponent(probe.slug)}`
+          const doc = readDocument(await themeDocument(probe, store))
+          const pages = doc.pages.filter((p) => p.status === 'published')
+          // Room for the fixed addresses and the pages within the 50,000 of one sitemap.
+          const room = SITEMAP_MAX_URLS - 3 - pages.length
+          const records = await sitemapRecords(db, probe.storeId, Math.max(0, Math.floor(room / 2)))
+          const urls: SitemapUrl[] = [
+            { loc: live },
+            { loc: `${live}/products` },
+            { loc: `${live}/collections` },
+            ...records.products.map((r) => ({
+              loc: `${live}/products/${encodeURIComponent(r.handle)}`,
+              lastmod: r.updatedAt,
+            })),
+            ...records.collections.map((r) => ({
+              loc: `${live}/collections/${encodeURIComponent(r.handle)}`,
+              lastmod: r.updatedAt,
+            })),
+            ...pages.map((p) => ({ loc: `${live}/pages/${encodeURIComponent(p.slug)}` })),
+          ]
+          return { value: sitemapXml(urls), store: true }
+        })
+      ).value
+    },
+
+    /** /sitemap.xml[?page=N]: the stores' sitemaps, 50,000 a page; null past the last page. */
+    async sitemapIndex(page: number): Promise<string | null> {
+      const count = await sitemapStoreCount(db)
+      if (page > Math.max(1, Math.ceil(count / SITEMAP_MAX_URLS))) return null
+      return sitemapIndexXml(services.baseUrl, await sitemapStores(db, page))
+    },
+
+    /** /robots.txt */
+    async robots(): Promise<string> {
+      return robotsTxt(services.baseUrl, Math.ceil((await sitemapStoreCount(db)) / SITEMAP_MAX_URLS))
+    },
+
     close: () => probes.close(),
     stats: () => ({ pages: pages.stats(), storeViews: storeViews.stats(), documents: documents.stats() }),
     clear(): void {
       pages.clear()
+      sitemaps.clear()
       storeViews.clear()
       documents.clear()
     },

@@ -13,12 +13,16 @@ export type Urls = {
   link(value: unknown): SafeUrl | null
   /** An image source: https:// or a site-relative path (catalog images made site-relative). */
   image(value: unknown): SafeUrl | null
-  /** A storefront path the renderer builds itself, such as /products/<id>. */
+  /** Candidates of a srcset: site paths the renderer builds (media copies) and their widths. */
+  srcset(candidates: readonly { path: string; width: number }[]): SafeUrl | null
+  /** A storefront path the renderer builds itself, such as /products/<handle>. */
   path(path: string, query?: Record<string, string | number | undefined>): SafeUrl
   /** mailto: and tel: links for the store's contact details. */
   contact(value: unknown): SafeUrl | null
   /** A file the service serves itself (the stylesheet): never moved under the base path. */
   asset(path: string): SafeUrl
+  /** The absolute address of a path the renderer builds on this service (canonical links). */
+  own(path: string): SafeUrl | null
   /** An absolute link the renderer builds itself (share links). */
   external(value: string): SafeUrl | null
   /** The base path: '' (root), '/s/{slug}' or '/preview/{token}'. */
@@ -29,7 +33,24 @@ export type Urls = {
 
 const SERVICE_PATHS = /^\/media\//
 
-export function createUrls(basePath: string, serviceBaseUrl: string): Urls {
+/** Handles of the products and collections a page links to by id (themes store links by id). */
+export type Handles = {
+  products: ReadonlyMap<string, string>
+  collections: ReadonlyMap<string, string>
+}
+
+const RECORD_LINK = /^\/(products|collections)\/([^/?#]+)(.*)$/
+
+/** A theme's /products/<id> or /collections/<id> link as the customer sees it, by handle (id links answer 301). */
+function byHandle(path: string, handles: Handles | undefined): string {
+  if (handles === undefined) return path
+  const m = RECORD_LINK.exec(path)
+  if (m === null) return path
+  const handle = (m[1] === 'products' ? handles.products : handles.collections).get(m[2]!)
+  return handle === undefined ? path : `/${m[1]}/${encodeURIComponent(handle)}${m[3]}`
+}
+
+export function createUrls(basePath: string, serviceBaseUrl: string, handles?: Handles): Urls {
   const dropped: string[] = []
   const origin = serviceBaseUrl.replace(/\/+$/, '')
   const checked = (value: string, contact = false): SafeUrl | null => {
@@ -50,7 +71,7 @@ export function createUrls(basePath: string, serviceBaseUrl: string): Urls {
     link(value) {
       if (typeof value !== 'string') return null
       const safe = checked(value)
-      return safe === null ? null : mintSafeUrl(prefixed(safe.value))
+      return safe === null ? null : mintSafeUrl(prefixed(byHandle(safe.value, handles)))
     },
     image(value) {
       if (typeof value !== 'string') return null
@@ -58,6 +79,15 @@ export function createUrls(basePath: string, serviceBaseUrl: string): Urls {
       // browser loads them from the origin it is on (CSP img-src 'self').
       const local = origin !== '' && value.startsWith(`${origin}/`) ? value.slice(origin.length) : value
       return checked(local)
+    },
+    srcset(candidates) {
+      const parts: string[] = []
+      for (const { path, width } of candidates) {
+        const safe = checked(path)
+        if (safe === null || /[\s,]/.test(safe.value)) return null
+        parts.push(`${safe.value} ${width}w`)
+      }
+      return parts.length > 0 ? mintSafeUrl(parts.join(', ')) : null
     },
     path(path, query) {
       const safe = sitePath(path, query)
@@ -70,6 +100,10 @@ export function createUrls(basePath: string, serviceBaseUrl: string): Urls {
     },
     asset(path) {
       return checked(path) ?? mintSafeUrl('/')
+    },
+    own(path) {
+      const safe = sitePath(path)
+      return safe === null ? null : mintSafeUrl(`${origin}${safe.value}`)
     },
     external(value) {
       return checked(value)

@@ -10,14 +10,18 @@ import {
 import { withSecurityHeaders } from '../web/security-headers.ts'
 import { STYLESHEET, STYLESHEET_PATH } from '../render/styles.ts'
 import { FAVICON_PATH, FAVICON_SVG } from '../web/favicon.ts'
+import { preferredEncoding, textAsset, type TextAsset } from './assets.ts'
 
 // Storefront and preview pages (issue 5), at the root, outside the rate-limited /api context.
 //
 // Addresses (the same ones `npm start` prints):
 //   {base_url}/s/{slug}                     the store's live theme (its active theme, or the
 //                                           plain default theme when none is active)
-//   {base_url}/s/{slug}/products            all products           /products/{id}     a product
-//   {base_url}/s/{slug}/collections         all collections        /collections/{id}  a collection
+//   {base_url}/s/{slug}/products            all products           /products/{handle}     a product
+//   {base_url}/s/{slug}/collections         all collections        /collections/{handle}  a collection
+//                                           (/products/{id}, /collections/{id}: 301 to the handle address)
+//   {base_url}/robots.txt, /sitemap.xml     for crawlers: robots.txt and the index of the stores' sitemaps
+//   {base_url}/s/{slug}/sitemap.xml         a store's sitemap
 //   {base_url}/s/{slug}/pages/{slug}        a published custom page
 //   {base_url}/s/{slug}/blog/sample         the blog post template, with a sample post
 //   {base_url}/s/{slug}/checkout?variant=…  the service's checkout summary (not themed)
@@ -51,9 +55,16 @@ export function createStorefrontPlugin(options: StorefrontOptions = {}) {
         return send(reply, errorResponse(500))
       })
 
-      site.get(STYLESHEET_PATH, async (_request, reply) => reply.headers(secured(STYLESHEET_HEADERS)).send(STYLESHEET))
-
-      site.get(FAVICON_PATH, async (_request, reply) => reply.headers(secured(FAVICON_HEADERS)).send(FAVICON_SVG))
+      const asset = (path: string, body: TextAsset, headers: Record<string, string>) =>
+        site.get(path, async (request, reply) => {
+          const encoding = preferredEncoding(request.headers['accept-encoding'])
+          reply.headers(secured(headers)).header('vary', 'accept-encoding')
+          if (encoding !== 'identity' && body.bodies[encoding] !== body.bodies.identity)
+            reply.header('content-encoding', encoding)
+          return reply.send(body.bodies[encoding])
+        })
+      asset(STYLESHEET_PATH, stylesheet, STYLESHEET_HEADERS)
+      asset(FAVICON_PATH, favicon, FAVICON_HEADERS)
 
       const live = async (request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
         const { subpath, search } = split(request.url, 3)
@@ -67,6 +78,21 @@ export function createStorefrontPlugin(options: StorefrontOptions = {}) {
         const { subpath, search } = split(request.url, 3)
         return send(reply, await storefront.preview(request.params.token, subpath, search))
       }
+      // Crawlers (issue 35 B 6): robots.txt where they look for it, a sitemap index, one sitemap per store.
+      site.get('/robots.txt', async (_request, reply) =>
+        reply.headers(secured(TEXT_HEADERS)).send(await storefront.robots()),
+      )
+      site.get<{ Querystring: { page?: string } }>('/sitemap.xml', async (request, reply) => {
+        const page = /^[1-9]\d{0,5}$/.test(request.query.page ?? '1') ? Number(request.query.page ?? '1') : 0
+        const xml = page === 0 ? null : await storefront.sitemapIndex(page)
+        if (xml === null) return reply.code(404).headers(secured(NOT_FOUND_HEADERS)).send('No such sitemap page.\n')
+        return reply.headers(secured(XML_HEADERS)).send(xml)
+      })
+      site.get<{ Params: { slug: string } }>('/s/:slug/sitemap.xml', async (request, reply) => {
+        const xml = await storefront.sitemap(request.params.slug)
+        if (xml === null) return reply.code(404).headers(secured(NOT_FOUND_HEADERS)).send('No store at this address.\n')
+        return reply.headers(secured(XML_HEADERS)).send(xml)
+      })
       site.get('/s/:slug', live)
       site.get('/s/:slug/*', live)
       site.get('/preview/:token', preview)
@@ -102,10 +128,16 @@ const secured = withSecurityHeaders({
   crossOriginEmbedderPolicy: false,
   referrerPolicy: { policy: 'no-referrer' },
 })
+const stylesheet = textAsset(STYLESHEET, 'text/css; charset=utf-8')
+const favicon = textAsset(FAVICON_SVG, 'image/svg+xml')
 const STYLESHEET_HEADERS = {
   'content-type': 'text/css; charset=utf-8',
   'cache-control': 'public, max-age=31536000, immutable',
 }
+// Crawlers read these often: shared caches may keep them for an hour.
+const TEXT_HEADERS = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' }
+const XML_HEADERS = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' }
+const NOT_FOUND_HEADERS = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }
 const FAVICON_HEADERS = {
   'content-type': 'image/svg+xml',
   'cache-control': 'public, max-age=31536000, immutable',

@@ -1,7 +1,8 @@
 // Escaping by construction. Every page is built with the `html` tagged template: each
 // interpolated value is escaped unless it is an `Html` value, and the only ways to get one
 // are this tag itself, `richText` (the theme's rich text re-sanitized by sanitizeRichText at
-// render time) and `styleElement` (CSS built from validated tokens, see styles.ts).
+// render time), `styleElement` (CSS built from validated tokens, see styles.ts) and
+// `jsonLdElement` (structured data: a JSON data block, never run).
 //
 // The tag also knows where each value lands, from the template's static text (analysed once
 // per call site): URL attributes (href, src, action, ...) accept only a `SafeUrl` (made by
@@ -88,6 +89,7 @@ const URL_ATTRIBUTES: ReadonlySet<string> = new Set([
   'ping',
   'xlink:href',
   'srcset',
+  'imagesrcset',
 ])
 const FORBIDDEN_ATTRIBUTES: ReadonlySet<string> = new Set(['style', 'srcdoc'])
 
@@ -208,4 +210,17 @@ export function richText(value: unknown, linkPrefix: string): Html {
 export function styleElement(css: string): Html {
   if (css.includes('<')) throw new Error('inline CSS must not contain <')
   return new Html(MINT, `<style>${css}</style>`)
+}
+
+/**
+ * A `<script type="application/ld+json">` data block (schema.org structured data). Browsers never
+ * run a data block, so the strict CSP (script-src 'none') holds; `<`, `>`, `&` and the JavaScript
+ * line separators are escaped inside the JSON, so no value can close the element.
+ */
+export function jsonLdElement(value: unknown): Html {
+  const json = JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+  return new Html(MINT, `<script type="application/ld+json">${json}</script>`)
 }

@@ -26,6 +26,7 @@ const CORE = [
   'preview',
   'notifications',
   'checks',
+  'images',
 ]
 
 function files(dir: string): string[] {

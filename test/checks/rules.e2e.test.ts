@@ -31,18 +31,23 @@ t.test('each rule: a fixture that trips it and one that does not, over REST and 
     .filter((m) => m.width >= 1000)
     .map((m) => m.themeUrl)
   const [p0, p1, p2, p3] = products
-  // A photograph-sized image that compresses badly (noise): about 1 MB as PNG.
+  // Photograph-sized images that compress badly (noise): about 1 MB each as PNG. A phone gets
+  // each at the width its slot needs (a 480 px copy, about half of it), so it takes three of them
+  // on one page to pass 800 KB.
   const random = mulberry32(36)
-  const noise = Buffer.alloc(640 * 520 * 3, 0).map(() => Math.floor(random() * 256))
-  const heavy = await sharp(noise, { raw: { width: 640, height: 520, channels: 3 } })
-    .png()
-    .toBuffer()
-  const uploaded = await api.call('POST', '/api/v1/media', {
-    dataBase64: heavy.toString('base64'),
-    alt: 'Noise',
-  })
-  t.equal(uploaded.status, 201, 'a heavy image uploaded')
-  const heavyUrl = uploaded.body.data.themeUrl as string
+  const heavyUrls: string[] = []
+  for (let i = 0; i < 3; i++) {
+    const noise = Buffer.alloc(640 * 520 * 3, 0).map(() => Math.floor(random() * 256))
+    const heavy = await sharp(noise, { raw: { width: 640, height: 520, channels: 3 } })
+      .png()
+      .toBuffer()
+    const uploaded = await api.call('POST', '/api/v1/media', {
+      dataBase64: heavy.toString('base64'),
+      alt: 'Noise',
+    })
+    t.equal(uploaded.status, 201, 'a heavy image uploaded')
+    heavyUrls.push(uploaded.body.data.themeUrl as string)
+  }
 
   const bumpCatalogue = () =>
     db
@@ -166,7 +171,11 @@ t.test('each rule: a fixture that trips it and one that does not, over REST and 
         ]),
       ],
       trip: [
-        update('pictures', {}, [{ id: 'g1', type: 'image', settings: { image: { url: heavyUrl, alt: 'Noise' } } }]),
+        update(
+          'pictures',
+          {},
+          heavyUrls.map((url, i) => ({ id: `g${i + 1}`, type: 'image', settings: { image: { url, alt: 'Noise' } } })),
+        ),
       ],
     },
     {

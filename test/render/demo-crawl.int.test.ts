@@ -13,6 +13,8 @@ type Crawl = {
   external: number
   failures: string[]
   pagesSeen: Map<string, string>
+  /** Pages reached through a 301 (id URLs). */
+  redirects: string[]
 }
 
 type El = ReturnType<typeof elements>[number]
@@ -44,7 +46,15 @@ async function crawl(
   get: (url: string) => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>,
   root: string,
 ): Promise<Crawl> {
-  const result: Crawl = { pages: 0, links: 0, checked: 0, external: 0, failures: [], pagesSeen: new Map() }
+  const result: Crawl = {
+    pages: 0,
+    links: 0,
+    checked: 0,
+    external: 0,
+    failures: [],
+    pagesSeen: new Map(),
+    redirects: [],
+  }
   const status = new Map<string, number>()
   const queue = [root]
   const queued = new Set(queue)
@@ -53,6 +63,17 @@ async function crawl(
     const res = await get(url)
     status.set(url, res.statusCode)
     result.checked++
+    // An id URL answers 301 to the product's or collection's handle URL, which is crawled in turn.
+    const location = res.headers.location
+    if (res.statusCode === 301 && typeof location === 'string' && location.startsWith(root)) {
+      result.redirects.push(url)
+      status.set(url, 200)
+      if (!queued.has(location)) {
+        queued.add(location)
+        queue.push(location)
+      }
+      continue
+    }
     if (res.statusCode !== 200) {
       result.failures.push(`${res.statusCode} ${url}`)
       continue
@@ -114,6 +135,14 @@ t.test('the demo storefronts have no dead ends and speak for their stores', asyn
         `${slug}: ${result.pages} pages crawled, ${result.links} links followed (${result.checked} distinct URLs fetched, ${result.external} external or contact links not fetched)`,
       )
       t.same(result.failures, [], 'no link answers 404 or any other error')
+      const themed = [...result.pagesSeen.entries()].filter(([url]) => !url.includes('/checkout'))
+      t.same(
+        themed
+          .filter(([, body]) => /href="[^"]*\/(products|collections)\/(prod|coll?)_/.test(body))
+          .map(([url]) => url),
+        [],
+        'themed pages link products and collections by handle (only the checkout links back by id, through the 301)',
+      )
       t.ok(result.pages >= 40, `every product, collection and page is reached (${result.pages} pages)`)
       for (const page of ['about', 'contact', 'shipping-returns', 'cash-on-delivery'])
         t.ok(result.pagesSeen.has(`${root}/pages/${page}`), `the footer's /pages/${page} is reached`)

@@ -78,14 +78,14 @@ t.test('signed previews of a draft', async (t) => {
   await t.test('paths are appended to the preview URL and the query is kept', async (t) => {
     const product = a.productRecords.find((p) => p.variants.filter((v) => v.availableForSale).length > 1)!
     const second = product.variants.filter((v) => v.availableForSale)[1]!
-    const res = await get(`${path}/products/${product.id}?variant=${second.id}&utm_source=agent`)
+    const res = await get(`${path}/products/${product.handle}?variant=${second.id}&utm_source=agent`)
     t.equal(res.statusCode, 200)
     const dom = parse(res.body)
     t.equal(textOf(byTag(dom, 'h1')[0]!), product.title)
     const checked = elements(dom, (e) => e.name === 'input' && e.attribs.name === 'variant' && 'checked' in e.attribs)
     t.equal(checked[0]?.attribs.value, second.id, 'the variant from the query is selected')
     t.ok(textOf(dom).includes('Order now, pay on delivery'), 'the draft’s product template')
-    const collection = await get(`${path}/collections/${a.collections[0]}?sort=price-desc&page=1`)
+    const collection = await get(`${path}/collections/${a.collectionRecords[0]!.handle}?sort=price-desc&page=1`)
     t.equal(collection.statusCode, 200)
     t.equal(
       elements(parse(collection.body), (e) => e.name === 'option' && 'selected' in e.attribs)[0]?.attribs.value,

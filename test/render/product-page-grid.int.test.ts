@@ -50,7 +50,7 @@ t.test('a product page leaves its own product out of newest, collection and hand
       basePath: '/s/atlas',
       serviceBaseUrl: services.baseUrl,
       now: new Date('2026-03-01T12:00:00Z'),
-      route: { kind: 'product', id },
+      route: { kind: 'product', ref: a.productRecords.find((p) => p.id === id)!.handle },
     })
   const linkedIn = (html: string, sectionId: string) => {
     const [section] = elements(parse(html), (e) => e.attribs['data-section-id'] === sectionId)
@@ -58,7 +58,8 @@ t.test('a product page leaves its own product out of newest, collection and hand
     return [
       ...new Set(
         elements(section, (e) => e.name === 'a' && /\/products\/[^/?#]+$/.test(e.attribs.href ?? '')).map(
-          (e) => e.attribs.href!.split('/').at(-1)!,
+          // Links are by handle; the checks below speak of ids.
+          (e) => a.productRecords.find((p) => p.handle === e.attribs.href!.split('/').at(-1))?.id ?? '?',
         ),
       ),
     ]

@@ -35,8 +35,8 @@ t.test('every section type renders with live catalog data, and only this storeâ€
 
   const pages = {
     home: await render({ kind: 'home' }),
-    product: await render({ kind: 'product', id: a.products[0]! }),
-    collection: await render({ kind: 'collection', id: a.collections[0]! }),
+    product: await render({ kind: 'product', ref: product(a.products[0]!).handle }),
+    collection: await render({ kind: 'collection', ref: collection(a.collections[0]!).handle }),
     products: await render({ kind: 'products' }),
     blog: await render({ kind: 'blog', slug: 'sample' }),
     about: await render({ kind: 'page', slug: 'about' }),
@@ -186,13 +186,7 @@ t.test('every section type renders with live catalog data, and only this storeâ€
     },
   )
   const brandedDom = parse(branded.html)
-  const logo = elements(
-    brandedDom,
-    (e) =>
-      e.name === 'img' &&
-      e.parent !== null &&
-      (e.parent as { attribs?: Record<string, string> }).attribs?.class === 'brand',
-  )[0]
+  const logo = byTag(elements(brandedDom, (e) => e.name === 'a' && e.attribs.class === 'brand')[0]!, 'img')[0]
   t.equal(logo?.attribs.src, a.media[0], 'the logo token is the header logo')
   t.equal(logo?.attribs.alt, store.name, 'with the store name as alt text')
   t.equal(byTag(brandedDom, 'body')[0]!.attribs.class, 'preset-bold', 'the preset')
@@ -215,12 +209,12 @@ t.test('every section type renders with live catalog data, and only this storeâ€
     'draft page in a preview',
   )
   t.equal(
-    (await render({ kind: 'product', id: b.products[0]! })).status,
+    (await render({ kind: 'product', ref: b.products[0]! })).status,
     404,
     'a product of the other store is not found',
   )
   t.equal(
-    (await render({ kind: 'collection', id: b.collections[0]! })).status,
+    (await render({ kind: 'collection', ref: b.collections[0]! })).status,
     404,
     'a collection of the other store is not found',
   )

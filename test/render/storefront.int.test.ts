@@ -125,11 +125,11 @@ t.test('the live storefront at /s/{slug}', async (t) => {
 
   await t.test('product, listing, collection, page and 404 routes', async (t) => {
     const product = a.productRecords[0]!
-    const res = await get(`/s/atlas/products/${product.id}`)
+    const res = await get(`/s/atlas/products/${product.handle}`)
     t.equal(res.statusCode, 200)
     t.equal(textOf(byTag(parse(res.body), 'h1')[0]!), product.title)
     t.equal((await get('/s/atlas/products')).statusCode, 200)
-    t.equal((await get(`/s/atlas/collections/${a.collections[0]}`)).statusCode, 200)
+    t.equal((await get(`/s/atlas/collections/${a.collectionRecords[0]!.handle}`)).statusCode, 200)
     t.equal((await get('/s/atlas/collections')).statusCode, 200)
     t.equal((await get('/s/atlas/blog/sample')).statusCode, 200)
     const draftProduct = await db
@@ -180,7 +180,7 @@ t.test('the live storefront at /s/{slug}', async (t) => {
       404,
       'a variant of another store',
     )
-    const productPage = parse((await get(`/s/atlas/products/${product.id}`)).body)
+    const productPage = parse((await get(`/s/atlas/products/${product.handle}`)).body)
     const form = elements(productPage, (e) => e.name === 'form' && e.attribs.class === 'buy-form')[0]!
     t.equal(form.attribs.action, '/s/atlas/checkout', 'the product page orders through the service checkout')
   })
@@ -202,7 +202,7 @@ t.test('the live storefront at /s/{slug}', async (t) => {
 
     // A price change with a catalog version bump shows at once.
     const pick = a.productRecords[0]!
-    const url = `/s/atlas/products/${pick.id}`
+    const url = `/s/atlas/products/${pick.handle}`
     t.equal((await get(url)).headers['x-storefront-cache'], 'miss')
     t.equal((await get(url)).headers['x-storefront-cache'], 'hit')
     await db.updateTable('product_variants').set({ price_cents: 123456 }).where('product_id', '=', pick.id).execute()

@@ -26,11 +26,28 @@ export const textOf = (node: Document | Element): string =>
     .trim()
 
 /** Everything a browser could execute or embed, found by parsing the page. Empty when inert. */
+/** A JSON-LD data block: type application/ld+json, no other attribute, its text valid JSON. */
+export function isJsonLd(el: Element): boolean {
+  if (Object.keys(el.attribs).join() !== 'type' || el.attribs.type !== 'application/ld+json') return false
+  try {
+    JSON.parse(textOf(el))
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The page's JSON-LD blocks, parsed. */
+export const jsonLd = (doc: Document): unknown[] =>
+  elements(doc, (e) => e.name === 'script' && isJsonLd(e)).map((e) => JSON.parse(DomUtils.textContent(e)))
+
 export function activeContent(html: string): string[] {
   const doc = parse(html)
   const problems: string[] = []
   for (const el of elements(doc)) {
     const tag = el.name
+    // Structured data is a JSON data block, which no browser runs (jsonLdElement): that and nothing else.
+    if (tag === 'script' && isJsonLd(el)) continue
     if (['script', 'iframe', 'object', 'embed', 'frame', 'frameset', 'applet', 'base', 'portal'].includes(tag))
       problems.push(`<${tag}> element`)
     if (tag === 'meta' && (el.attribs['http-equiv'] ?? '').toLowerCase() === 'refresh') problems.push('meta refresh')
@@ -157,6 +174,16 @@ export function memoryCatalog(products: Product[], collections: Collection[]): C
     },
     collectionIds: async (limit) => collections.slice(0, limit).map((c) => c.id),
     productOfVariant: async (variantId) => products.find((p) => p.variants.some((v) => v.id === variantId)) ?? null,
+    productByHandle: async (handle) => products.find((p) => p.handle === handle) ?? null,
+    collectionByHandle: async (handle) => collections.find((c) => c.handle === handle) ?? null,
+    handles: async (productIds, collectionIds) => ({
+      products: new Map(productIds.flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!.handle] as const] : []))),
+      collections: new Map(
+        collectionIds.flatMap((id) => (collById.has(id) ? [[id, collById.get(id)!.handle] as const] : [])),
+      ),
+    }),
+    // No media library in memory: images render without copies, as external ones do.
+    mediaSizes: async () => new Map(),
   }
 }
 

@@ -32,10 +32,10 @@ const catalog = memoryCatalog(products, collections)
 
 const routes: Route[] = [
   { kind: 'home' },
-  { kind: 'product', id: 'prod_tee' },
-  { kind: 'product', id: 'prod_mug' },
+  { kind: 'product', ref: 'prod_tee' },
+  { kind: 'product', ref: 'prod_mug' },
   { kind: 'products' },
-  { kind: 'collection', id: 'col_summer' },
+  { kind: 'collection', ref: 'col_summer' },
   { kind: 'collections' },
   { kind: 'blog', slug: 'sample' },
   { kind: 'not-found' },

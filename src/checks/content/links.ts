@@ -101,8 +101,8 @@ export function linkedRecords(links: readonly LinkRef[]): { products: Set<string
   const collections = new Set<string>()
   for (const link of links) {
     const route = routeOf(link.href)
-    if (route?.kind === 'product') products.add(route.id)
-    if (route?.kind === 'collection') collections.add(route.id)
+    if (route?.kind === 'product') products.add(route.ref)
+    if (route?.kind === 'collection') collections.add(route.ref)
   }
   return { products, collections }
 }
@@ -120,11 +120,11 @@ function verdict(href: string, doc: ThemeDocument, catalogue: CatalogueFacts): V
   if (route === null) return null
   switch (route.kind) {
     case 'product': {
-      const p = catalogue.products.get(route.id) ?? catalogue.productsByHandle.get(route.id)
+      const p = catalogue.products.get(route.ref) ?? catalogue.productsByHandle.get(route.ref)
       if (!p)
         return {
           rule: 'broken-link',
-          what: `no product ${route.id} in the catalogue`,
+          what: `no product ${route.ref} in the catalogue`,
           fix: 'Link a product from listProducts / get_products (by id), or remove the link.',
         }
       if (!p.visible)
@@ -136,11 +136,11 @@ function verdict(href: string, doc: ThemeDocument, catalogue: CatalogueFacts): V
       return null
     }
     case 'collection':
-      return catalogue.collections.has(route.id) || catalogue.collectionsByHandle.has(route.id)
+      return catalogue.collections.has(route.ref) || catalogue.collectionsByHandle.has(route.ref)
         ? null
         : {
             rule: 'broken-link',
-            what: `no collection ${route.id} in the catalogue`,
+            what: `no collection ${route.ref} in the catalogue`,
             fix: 'Link a collection from listCollections / get_collections (by id), or remove the link.',
           }
     case 'page': {

@@ -3,6 +3,7 @@
 import type { Product } from '../../queries/commerce/schemas.ts'
 import { money, type Env } from '../env.ts'
 import { EMPTY, html, joinHtml, type Html } from '../../web/html.ts'
+import { SIZES } from '../images.ts'
 import { catalogImage, productPrice, stockLine, variantPrice } from './fields.ts'
 
 function optionLegend(product: Product): string {
@@ -71,9 +72,17 @@ ${codTerms(env)}
 export function gallery(product: Product, env: Env, style: 'grid' | 'carousel' | 'stacked', eager: boolean): Html {
   const images = product.images
   if (images.length === 0) return html`<div class="product-gallery"><div class="card-media"></div></div>`
+  const sizes = (i: number) =>
+    style === 'carousel'
+      ? images.length > 1
+        ? SIZES.productCarousel
+        : SIZES.productMain
+      : style === 'grid' && i > 0
+        ? SIZES.productHalf
+        : SIZES.productMain
   const figures = images.map(
     (img, i) =>
-      html`<figure>${catalogImage(img, i === 0 ? product.title : `${product.title}, image ${i + 1}`, env, { eager: eager && i === 0 })}${
+      html`<figure>${catalogImage(img, i === 0 ? product.title : `${product.title}, image ${i + 1}`, env, { eager: eager && i === 0, sizes: sizes(i) })}${
         style === 'carousel' && images.length > 1
           ? html`<span class="gallery-count" aria-hidden="true">${i + 1} / ${images.length}</span>`
           : null

@@ -4,8 +4,9 @@
 import type { Collection, Image, Product, Variant } from '../../queries/commerce/schemas.ts'
 import { obj, text } from '../document.ts'
 import { heading, money, type Env, type HeadingLevel } from '../env.ts'
-import { html, joinHtml, type Html } from '../../web/html.ts'
 import { segment } from '../urls.ts'
+import { html, joinHtml, type Html } from '../../web/html.ts'
+import { gridSizes, heightSizes, responsiveImage } from '../images.ts'
 
 export const ALIGNMENTS = ['left', 'center', 'right'] as const
 export const WIDTHS = ['narrow', 'normal', 'wide'] as const
@@ -18,35 +19,32 @@ export type SectionContext = {
   first: boolean
 }
 
-export type ImgOptions = { className?: string; eager?: boolean; sizes?: string }
+export type ImgOptions = {
+  /** The slot's `sizes` (src/render/images.ts), or the height it is shown at (logos). */
+  sizes: string | { height: number }
+  className?: string
+  /** Candidate for the page's lead image (high priority, preloaded); otherwise lazy. */
+  eager?: boolean
+}
 
 /** A theme image ({ url, alt }); nothing when the URL is unsafe or missing. */
-export function themeImage(value: unknown, env: Env, options: ImgOptions = {}): Html | null {
+export function themeImage(value: unknown, env: Env, options: ImgOptions): Html | null {
   const image = obj(value)
   const src = env.urls.image(image.url)
   if (src === null) return null
   const alt = typeof image.alt === 'string' ? image.alt : ''
-  return options.eager
-    ? html`<img class="${options.className ?? ''}" src="${src}" alt="${alt}" decoding="async" fetchpriority="high">`
-    : html`<img class="${options.className ?? ''}" src="${src}" alt="${alt}" loading="lazy" decoding="async">`
+  const sizes = typeof options.sizes === 'string' ? options.sizes : heightSizes(env, src, options.sizes.height)
+  return responsiveImage(src, alt, env, { ...options, sizes })
 }
 
-/** A catalog image, with its intrinsic size when known. */
-export function catalogImage(
-  image: Image | null,
-  fallbackAlt: string,
-  env: Env,
-  options: ImgOptions = {},
-): Html | null {
+/** A catalog image, with its intrinsic size. */
+export function catalogImage(image: Image | null, fallbackAlt: string, env: Env, options: ImgOptions): Html | null {
   if (image === null) return null
   const src = env.urls.image(image.url)
   if (src === null) return null
   const alt = image.alt.trim() !== '' ? image.alt : fallbackAlt
-  const w = image.width ?? undefined
-  const h = image.height ?? undefined
-  return options.eager
-    ? html`<img src="${src}" alt="${alt}" width="${w}" height="${h}" decoding="async" fetchpriority="high">`
-    : html`<img src="${src}" alt="${alt}" width="${w}" height="${h}" loading="lazy" decoding="async">`
+  const sizes = typeof options.sizes === 'string' ? options.sizes : heightSizes(env, src, options.sizes.height)
+  return responsiveImage(src, alt, env, { ...options, sizes, width: image.width, height: image.height })
 }
 
 export function button(value: unknown, env: Env, className: string): Html | null {
@@ -62,8 +60,11 @@ export function sectionHeading(value: unknown, ctx: SectionContext, className = 
   return content === undefined ? null : heading(ctx.level, content, className)
 }
 
-export const productPath = (env: Env, product: Product) => env.urls.path(`/products/${segment(product.id)}`)
-export const collectionPath = (env: Env, id: string) => env.urls.path(`/collections/${segment(id)}`)
+// Customers see products and collections by handle; a theme's id links answer 301 (routes.ts).
+export const productPath = (env: Env, product: Pick<Product, 'handle'>) =>
+  env.urls.path(`/products/${segment(product.handle)}`)
+export const collectionPath = (env: Env, collection: Pick<Collection, 'handle'>) =>
+  env.urls.path(`/collections/${segment(collection.handle)}`)
 
 /** The product's price: one price, "From" a range, and the former price struck through. */
 export function productPrice(product: Product, env: Env, className = 'price'): Html {
@@ -97,7 +98,7 @@ export function stockLine(available: boolean, quantity: number | null): Html {
 }
 
 /** A product card: image, title, price, sale and sold-out badges. */
-export function productCard(product: Product, env: Env, level: HeadingLevel = 3): Html {
+export function productCard(product: Product, env: Env, level: HeadingLevel, sizes: string): Html {
   const href = productPath(env, product)
   const onSale =
     product.compareAtPriceRange !== null &&
@@ -110,7 +111,7 @@ export function productCard(product: Product, env: Env, level: HeadingLevel = 3)
       : null
   const title = html`<a href="${href}">${product.title}</a>`
   return html`<article class="card${product.availableForSale ? '' : ' is-sold-out'}">
-<div class="card-media">${badge}${catalogImage(product.featuredImage, product.title, env)}</div>
+<div class="card-media">${badge}${catalogImage(product.featuredImage, product.title, env, { sizes })}</div>
 <p class="card-vendor">${product.vendor}</p>
 ${heading(level, title, 'card-title')}
 ${productPrice(product, env)}
@@ -118,7 +119,8 @@ ${productPrice(product, env)}
 }
 
 export function productGridHtml(products: readonly Product[], env: Env, columns: number, level: HeadingLevel): Html {
-  return html`<div class="grid cols-${columns}">${products.map((p) => productCard(p, env, level))}</div>`
+  const sizes = gridSizes(columns)
+  return html`<div class="grid cols-${columns}">${products.map((p) => productCard(p, env, level, sizes))}</div>`
 }
 
 /** Products of the page data among ids, in order; removed ones reported, inactive ones skipped. */

@@ -5,6 +5,7 @@ import { arr, bool, int, oneOf, text, type Obj, type SectionView } from '../docu
 import { heading, type Env, type HeadingLevel } from '../env.ts'
 import { SECTION_DEFAULTS } from '../../theme/section-defaults.ts'
 import { html, richText, type Html } from '../../web/html.ts'
+import { gridSizes, SIZES } from '../images.ts'
 import { buyBox, gallery } from './buy-box.ts'
 import {
   ALIGNMENTS,
@@ -27,7 +28,7 @@ import {
 export function hero(s: Obj, env: Env, ctx: SectionContext): Html {
   const alignment = oneOf(s.alignment, ALIGNMENTS, SECTION_DEFAULTS.hero.alignment)
   const height = oneOf(s.height, ['small', 'medium', 'large', 'full'] as const, SECTION_DEFAULTS.hero.height)
-  const image = themeImage(s.image, env, { eager: ctx.first })
+  const image = themeImage(s.image, env, { eager: ctx.first, sizes: SIZES.fullBleed })
   const overlay = env.styles.overlay(int(s.overlayOpacity, 0, 80, SECTION_DEFAULTS.hero.overlayOpacity))
   const buttons = [button(s.primaryButton, env, 'btn'), button(s.secondaryButton, env, 'btn btn-outline')].filter(
     (b) => b !== null,
@@ -56,7 +57,7 @@ export function productGrid(section: SectionView, env: Env, ctx: SectionContext)
     const collection = resolveCollection(s.collectionId, env, section.id)
     if (collection === null) return null
     products = visibleProducts(collection.productIds, env)
-    more = html`<a class="link-more" href="${collectionPath(env, collection.id)}">View all<span class="visually-hidden"> ${collection.title}</span> →</a>`
+    more = html`<a class="link-more" href="${collectionPath(env, collection)}">View all<span class="visually-hidden"> ${collection.title}</span> →</a>`
   } else {
     products = visibleProducts(env.data.newest, env)
     more = html`<a class="link-more" href="${env.urls.path('/products')}">Shop all →</a>`
@@ -135,12 +136,13 @@ export function collectionCards(
   title: Html | null,
 ): Html {
   const level: HeadingLevel = ctx.level === 1 ? 2 : 3
+  const sizes = gridSizes(columns, 'one')
   return html`<section class="section">
 <div class="container">
 ${title ? html`<div class="section-head">${title}</div>` : null}
 <div class="grid one-col-mobile cols-${columns}">${collections.map(
     (c) =>
-      html`<a class="collection-card" href="${collectionPath(env, c.id)}">${catalogImage(c.image, '', env)}<div class="collection-body">${heading(level, c.title)}<span class="count">${c.productCount} ${
+      html`<a class="collection-card" href="${collectionPath(env, c)}">${catalogImage(c.image, '', env, { sizes })}<div class="collection-body">${heading(level, c.title)}<span class="count">${c.productCount} ${
         c.productCount === 1 ? 'product' : 'products'
       }</span></div></a>`,
   )}</div>
@@ -150,7 +152,7 @@ ${title ? html`<div class="section-head">${title}</div>` : null}
 
 export function imageWithText(s: Obj, env: Env, ctx: SectionContext): Html {
   const side = oneOf(s.imagePosition, SIDES, SECTION_DEFAULTS.imageWithText.imagePosition)
-  const image = themeImage(s.image, env, { eager: ctx.first })
+  const image = themeImage(s.image, env, { eager: ctx.first, sizes: SIZES.split })
   return html`<section class="section">
 <div class="container split${side === 'right' ? ' media-right' : ''}">
 ${image ? html`<div class="split-media">${image}</div>` : null}
@@ -170,7 +172,7 @@ export function imageBanner(s: Obj, env: Env, ctx: SectionContext): Html {
   const height = oneOf(s.height, ['small', 'medium', 'large'] as const, SECTION_DEFAULTS.imageBanner.height)
   const alignment = oneOf(s.alignment, ALIGNMENTS, SECTION_DEFAULTS.imageBanner.alignment)
   const overlay = env.styles.overlay(int(s.overlayOpacity, 0, 80, SECTION_DEFAULTS.imageBanner.overlayOpacity))
-  const image = themeImage(s.image, env, { eager: ctx.first })
+  const image = themeImage(s.image, env, { eager: ctx.first, sizes: SIZES.fullBleed })
   const b = button(s.button, env, 'btn')
   return html`<section class="banner h-${height} on-dark ${overlay}">
 ${image ? html`<div class="banner-media">${image}</div>` : null}
@@ -194,7 +196,7 @@ ${(() => {
 })()}
 <div class="quotes cols-${columns}">${quotes.map((b) => {
     const q = b.settings
-    const avatar = themeImage(q.avatar, env)
+    const avatar = themeImage(q.avatar, env, { sizes: SIZES.avatar })
     return html`<figure class="quote"><blockquote>${text(q.quote)}</blockquote><figcaption>${avatar}<span><span class="who">${text(q.author) ?? ''}</span>${
       text(q.role) !== undefined ? html`<span class="role">${text(q.role)}</span>` : null
     }</span></figcaption></figure>`
@@ -228,9 +230,10 @@ export function galleryImages(section: SectionView, env: Env, ctx: SectionContex
     ['square', 'portrait', 'landscape', 'original'] as const,
     SECTION_DEFAULTS.gallery.aspectRatio,
   )
+  const sizes = gridSizes(columns)
   const figures = section.blocks.flatMap((b) => {
     if (b.type !== 'image') return []
-    const img = themeImage(b.settings.image, env)
+    const img = themeImage(b.settings.image, env, { sizes })
     if (img === null) return []
     const caption = text(b.settings.caption)
     const href = env.urls.link(b.settings.href)
@@ -267,7 +270,7 @@ export function logoList(section: SectionView, env: Env, ctx: SectionContext): H
   const grayscale = bool(section.settings.grayscale, SECTION_DEFAULTS.logoList.grayscale)
   const logos = section.blocks.flatMap((b) => {
     if (b.type !== 'logo') return []
-    const img = themeImage(b.settings.image, env)
+    const img = themeImage(b.settings.image, env, { sizes: { height: 56 } })
     if (img === null) return []
     const href = env.urls.link(b.settings.href)
     return [html`<li>${href ? html`<a href="${href}">${img}</a>` : img}</li>`]

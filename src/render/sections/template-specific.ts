@@ -6,6 +6,7 @@ import { heading, type Env, type Listing } from '../env.ts'
 import { SECTION_DEFAULTS } from '../../theme/section-defaults.ts'
 import { html, richText, type Html } from '../../web/html.ts'
 import { segment } from '../urls.ts'
+import { SIZES } from '../images.ts'
 import { buyBox, gallery } from './buy-box.ts'
 import { catalogImage, paragraphs, productGridHtml, SIDES, WIDTHS, type SectionContext } from './fields.ts'
 
@@ -46,7 +47,7 @@ ${showShare ? shareLinks(product, env) : null}
 
 function shareLinks(product: Product, env: Env): Html | null {
   // Share the live address of the product (a preview link must never leave the preview).
-  const live = `${env.liveUrl}/products/${segment(product.id)}`
+  const live = `${env.liveUrl}/products/${segment(product.handle)}`
   const encoded = encodeURIComponent(live)
   const links = [
     ['WhatsApp', env.urls.external(`https://wa.me/?text=${encodeURIComponent(`${product.title} ${live}`)}`)],
@@ -170,7 +171,7 @@ export function article(section: SectionView, env: Env, ctx: SectionContext, pos
   const showDate = bool(s.showDate, SECTION_DEFAULTS.article.showDate)
   const showCover = bool(s.showCoverImage, SECTION_DEFAULTS.article.showCoverImage)
   const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(post.date)
-  const cover = showCover ? catalogImage(post.cover, '', env, { eager: true }) : null
+  const cover = showCover ? catalogImage(post.cover, '', env, { eager: true, sizes: SIZES.article }) : null
   return html`<article class="section">
 <div class="container${widthClass}">
 ${post.sample ? html`<p class="sample-note">This is a sample post that shows how the blog post template looks. ${env.store.name} has not published blog posts yet.</p>` : null}
