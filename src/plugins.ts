@@ -4,6 +4,7 @@ import { dashboardPlugin } from './dashboard/plugin.ts'
 import { metricsPlugin } from './http/metrics-plugin.ts'
 import { oauthApiPlugin, oauthDocumentedRoutes, oauthRoutes, oauthSitePlugin } from './oauth/plugin.ts'
 import { storefrontPlugin } from './storefront/plugin.ts'
+import { shopPlugin } from './storefront/shop-routes.ts'
 import { editorPlugin } from './editor/plugin.ts'
 
 // Adapters beside the REST API join the app here: MCP inside /api (rate-limited like REST),
@@ -13,7 +14,15 @@ import { editorPlugin } from './editor/plugin.ts'
 export function servicePlugins(): Pick<AppOptions, 'plugins' | 'sitePlugins' | 'extraApiRoutes' | 'documentedRoutes'> {
   return {
     plugins: [mcpApiPlugin, oauthApiPlugin],
-    sitePlugins: [metricsPlugin, mcpSitePlugin, oauthSitePlugin, storefrontPlugin, dashboardPlugin, editorPlugin],
+    sitePlugins: [
+      metricsPlugin,
+      mcpSitePlugin,
+      oauthSitePlugin,
+      storefrontPlugin,
+      shopPlugin,
+      dashboardPlugin,
+      editorPlugin,
+    ],
     extraApiRoutes: [...mcpRoutes, ...oauthRoutes],
     documentedRoutes: [...mcpDocumentedRoutes, ...oauthDocumentedRoutes],
   }

@@ -9,6 +9,7 @@ import { instrumentEventStore } from './metrics/instrument.ts'
 import { inlineProjector } from './projections/index.ts'
 import { readThemeSnapshot } from './projections/themes-projection.ts'
 import { existingCollectionIds, existingProductIds } from './queries/commerce/index.ts'
+import { orderInputs } from './queries/commerce/order-inputs.ts'
 import type { ReadCaches, ReadContext } from './queries/read-context.ts'
 import { ThemeJsonCache } from './queries/themes/theme-json-cache.ts'
 import { ContextJsonCache } from './queries/context/context-json-cache.ts'
@@ -71,6 +72,7 @@ export function createServices(input: {
       ])
       return { productIds, collectionIds }
     },
+    orderInputs: (storeId, variantIds) => orderInputs(db, storeId, variantIds),
     snapshots: { [themeStream.type]: (themeId) => readThemeSnapshot(db, themeId) },
     admitRefusalAudit,
     serialized: (streamIds, fn) =>

@@ -7,6 +7,8 @@ import { NAVIGATION_EVENT_TYPES } from './navigation/events.ts'
 import { describeNavigationEvent } from './navigation/describe.ts'
 import { OAUTH_GRANT_EVENT_TYPES } from './oauth-grants/events.ts'
 import { describeOAuthGrantEvent } from './oauth-grants/describe.ts'
+import { ORDER_EVENT_TYPES } from './orders/events.ts'
+import { describeOrderEvent } from './orders/describe.ts'
 import { REFUSAL_EVENT_TYPES } from './refusals/events.ts'
 import { describeRefusalEvent } from './refusals/describe.ts'
 import { STORE_THEMES_EVENT_TYPES } from './store-themes/events.ts'
@@ -29,6 +31,7 @@ register(MEDIA_EVENT_TYPES, describeMediaEvent)
 register(REFUSAL_EVENT_TYPES, describeRefusalEvent)
 register(ACCESS_EVENT_TYPES, describeAccessEvent)
 register(OAUTH_GRANT_EVENT_TYPES, describeOAuthGrantEvent)
+register(ORDER_EVENT_TYPES, describeOrderEvent)
 
 // One readable line per event, from the aggregate the event belongs to; null for bookkeeping.
 export function describeEvent(event: DomainEvent, streamId: string): string | null {

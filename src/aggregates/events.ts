@@ -2,6 +2,7 @@ import { ACCESS_EVENT_TYPES, type AccessEvent } from './access/events.ts'
 import { MEDIA_EVENT_TYPES, type MediaEvent } from './media/events.ts'
 import { NAVIGATION_EVENT_TYPES, type NavigationEvent } from './navigation/events.ts'
 import { OAUTH_GRANT_EVENT_TYPES, type OAuthGrantEvent } from './oauth-grants/events.ts'
+import { ORDER_EVENT_TYPES, type OrderEvent } from './orders/events.ts'
 import { REFUSAL_EVENT_TYPES, type RefusalEvent } from './refusals/events.ts'
 import { STORE_THEMES_EVENT_TYPES, type StoreThemesEvent } from './store-themes/events.ts'
 import { THEME_EVENT_TYPES, type ThemeEvent } from './theme/events.ts'
@@ -16,6 +17,7 @@ export type DomainEvent =
   | RefusalEvent
   | AccessEvent
   | OAuthGrantEvent
+  | OrderEvent
 
 export type DomainEventType = DomainEvent['type']
 
@@ -27,6 +29,7 @@ export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = [
   ...REFUSAL_EVENT_TYPES,
   ...ACCESS_EVENT_TYPES,
   ...OAUTH_GRANT_EVENT_TYPES,
+  ...ORDER_EVENT_TYPES,
 ]
 
 // The member of the union with this type.

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { OrderInputs } from '../aggregates/orders/decider.ts'
 import type { Database } from '../db/database.ts'
 import type { EventMetadata } from '../events/event-store.ts'
 import type { PostgresEventStore } from '../events/postgres-event-store.ts'
@@ -20,6 +21,9 @@ export type CommandDeps = {
     storeId: string,
     refs: { productIds: Set<string>; collectionIds: Set<string> },
   ) => Promise<KnownReferences>
+  // The ordered variants (price, stock) and the store's checkout terms, read on this deps'
+  // connection (src/queries/commerce/order-inputs.ts).
+  orderInputs: (storeId: string, variantIds: readonly string[]) => Promise<OrderInputs>
   // Snapshots by stream type, for aggregates a projection keeps whole (the themes projection),
   // read by the aggregate's id.
   snapshots: Partial<Record<string, (id: string) => Promise<Snapshot | null>>>

@@ -2,6 +2,7 @@ import { type Aggregate, fold } from '../aggregates/decider.ts'
 import type { DomainEvent } from '../aggregates/events.ts'
 import { activityStream } from '../aggregates/refusals/events.ts'
 import { type DomainError, fail, type Result } from '../aggregates/result.ts'
+import type { OrderInputs } from '../aggregates/orders/decider.ts'
 import type { AppendResult, AppendToStream, EventShape, RecordedEvent } from '../events/event-store.ts'
 import type { PostgresAppendOptions } from '../events/postgres-event-store.ts'
 import { countCommand } from '../metrics/registry.ts'
@@ -47,6 +48,9 @@ export type StreamReader = {
   references(refs: { productIds: Set<string>; collectionIds: Set<string> }): Promise<KnownReferences>
   // The command's time.
   at: string
+  // The ordered variants' price and stock and the store's checkout terms, read on this attempt's
+  // connection (the transaction holding the streams' locks when deciding again).
+  orderInputs(variantIds: readonly string[]): Promise<OrderInputs>
 }
 
 export type CommandPlan<L, T> = {
@@ -195,6 +199,7 @@ function reader(deps: CommandDeps, storeId: string, at: string, reads: Loaded<un
   return {
     at,
     references: (refs) => deps.references(storeId, refs),
+    orderInputs: (variantIds) => deps.orderInputs(storeId, variantIds),
     create: (aggregate, id) =>
       remember({ aggregate, streamId: aggregate.stream(id), state: aggregate.initialState, version: 0, cached: false }),
     async read(aggregate, id) {

@@ -9,6 +9,9 @@ export const REFUSAL_AUDIT_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 }
 export function refusalAuditLimiter(clock: () => Date, limit = REFUSAL_AUDIT_LIMIT): (ctx: CommandContext) => boolean {
   const windows = new Map<string, { start: number; count: number }>()
   return (ctx) => {
+    // A shopper's refusal at checkout (sold out, a missing field) is answered on the page, not
+    // recorded in the merchant's activity.
+    if (ctx.channel === 'storefront') return false
     // Merchants and the system are not throttled: only agents' credentials are.
     if (ctx.actor.kind === 'merchant' || ctx.actor.kind === 'system') return true
     const now = clock().getTime()

@@ -16,7 +16,7 @@ export const notice = (n: Notice | null | undefined): Html | null =>
     ? html`<div class="notice ${n.kind}" role="${n.kind === 'error' ? 'alert' : 'status'}">${n.text}${n.items && n.items.length > 0 ? html`<ul>${n.items.map((i) => html`<li>${i}</li>`)}</ul>` : null}</div>`
     : null
 
-type Section = 'themes' | 'developer' | 'activity'
+type Section = 'themes' | 'orders' | 'developer' | 'activity'
 
 export function page(input: {
   title: string
@@ -27,6 +27,7 @@ export function page(input: {
 }): string {
   const nav: [Section, string, string][] = [
     ['themes', 'Themes', '/dashboard/themes'],
+    ['orders', 'Orders', '/dashboard/orders'],
     ['developer', 'Developer', '/dashboard/developer'],
     ['activity', 'Activity', '/dashboard/developer/activity'],
   ]

@@ -9,6 +9,7 @@ import { registerActivityRoutes } from './activity.ts'
 import { registerDeveloperRoutes } from './developer.ts'
 import { CSRF_FIELD, DASHBOARD_CSS_PATH, document, href } from './layout.ts'
 import { registerLoginRoutes } from './login.ts'
+import { registerOrderRoutes } from './orders.ts'
 import { registerStoreSwitchRoutes } from './store-switch.ts'
 import { registerThemeHistoryRoutes } from './theme-history.ts'
 import { registerThemePreviewRoutes } from './theme-preview.ts'
@@ -92,6 +93,7 @@ export async function dashboardPlugin(app: FastifyInstance, services: Services):
     await registerThemePreviewRoutes(dash, ctx)
     registerDeveloperRoutes(dash, ctx)
     registerActivityRoutes(dash, ctx)
+    registerOrderRoutes(dash, ctx)
     dash.all('/dashboard/*', { preHandler: guard }, async (_request, reply) =>
       errorPage(reply, 404, 'Page not found', 'There is no dashboard page at this address.'),
     )

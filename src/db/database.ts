@@ -239,6 +239,11 @@ export interface OrdersTable {
   line_items: Json
   shipping_address: Json
   created_at: Timestamp
+  // Storefront orders (migration 202611260835); null on orders recorded from the platform's history.
+  email: string | null
+  note: string | null
+  shipping_rate: Json | null
+  confirmation_hash: string | null
 }
 export interface CheckoutConfigsTable {
   store_id: string

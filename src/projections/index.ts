@@ -6,6 +6,7 @@ import { activityProjection } from './activity-projection.ts'
 import { liveThemesProjection } from './live-themes-projection.ts'
 import { mediaProjection } from './media-projection.ts'
 import { navigationProjection } from './navigation-projection.ts'
+import { ordersProjection } from './orders-projection.ts'
 import type { Projection } from './projection.ts'
 import { themesProjection } from './themes-projection.ts'
 
@@ -15,6 +16,7 @@ export const projections: readonly Projection[] = [
   activityProjection,
   navigationProjection,
   mediaProjection,
+  ordersProjection,
 ]
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -134,6 +134,7 @@ export function siteHeader(doc: DocumentView, env: Env, currentPath: string): Ht
 <a class="brand" href="${env.urls.path('/')}">${brand}</a>
 <nav class="nav-desktop" aria-label="Main"><ul>${navLinks(links, env, currentPath, true)}</ul></nav>
 <span class="header-cod">Cash on delivery</span>
+<a class="header-cart" href="${env.urls.path('/cart')}">Cart</a>
 <details class="nav-mobile"><summary>${MENU_ICON}Menu</summary><div class="menu-panel"><nav aria-label="Main (mobile)"><ul>${navLinks(mobileLinks, env, currentPath, false)}</ul></nav></div></details>
 </div>
 </header>`

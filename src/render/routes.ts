@@ -15,6 +15,7 @@ export type Route =
   | { kind: 'page'; slug: string }
   | { kind: 'blog'; slug: string }
   | { kind: 'checkout' }
+  | { kind: 'cart' }
   | { kind: 'newsletter' }
   | { kind: 'not-found' }
 
@@ -49,6 +50,9 @@ export function parseRoute(path: string): Route {
       return second !== undefined && SLUG_PATTERN.test(second) ? { kind: 'blog', slug: second } : { kind: 'not-found' }
     case 'checkout':
       return second === undefined ? { kind: 'checkout' } : { kind: 'not-found' }
+    // Served by the shop (src/storefront/shop-routes.ts); known here so theme links to it are sound.
+    case 'cart':
+      return second === undefined ? { kind: 'cart' } : { kind: 'not-found' }
     case 'newsletter':
       return second === undefined ? { kind: 'newsletter' } : { kind: 'not-found' }
     default:
@@ -113,6 +117,8 @@ export function routePath(route: Route): string {
       return `/blog/${route.slug}`
     case 'checkout':
       return '/checkout'
+    case 'cart':
+      return '/cart'
     default:
       return ''
   }

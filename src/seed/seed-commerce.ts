@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../db/database.ts'
+import { orderBookStream, type OrderEvent } from '../aggregates/orders/events.ts'
+import type { EventMetadata } from '../events/event-store.ts'
+import { createPostgresEventStore } from '../events/postgres-event-store.ts'
+import { newId } from '../ids.ts'
+import { inlineProjector } from '../projections/index.ts'
 import {
   buildDemoCatalog,
   DEMO_STORE_IDS,
@@ -19,8 +24,9 @@ import {
   type GeneratedImage,
 } from './images.ts'
 
-// Seeds the demo commerce read side (two stores) in one transaction. Navigation menus and
-// media assets are event-sourced elsewhere: they are returned, not inserted. Their image
+// Seeds the demo commerce read side (two stores) in one transaction, their orders as events of
+// their order books. Navigation menus and media assets are event-sourced elsewhere: they are
+// returned, not inserted. Their image
 // blobs (logo, banners) are inserted into media_blobs with the product images, so every
 // /media/<sha256>.png URL handed out resolves.
 
@@ -287,28 +293,56 @@ async function insertStore(
       })),
     )
     .execute()
-  await trx
-    .insertInto('orders')
-    .values(
-      store.orders.map((o) => ({
-        order_id: o.id,
-        store_id: sid,
-        number: o.number,
-        customer_id: o.customerId,
-        status: o.status,
-        payment_method: o.paymentMethod,
-        currency: o.currency,
-        subtotal_cents: o.subtotalCents,
-        shipping_cents: o.shippingCents,
-        total_cents: o.totalCents,
-        line_items: JSON.stringify(o.lineItems),
-        shipping_address: JSON.stringify(o.shippingAddress),
-        created_at: o.createdAt,
-      })),
-    )
-    .execute()
+  await importOrders(trx, store)
   await trx
     .insertInto('checkout_configs')
     .values({ store_id: sid, config: JSON.stringify(store.checkout) })
     .execute()
+}
+
+// The demo orders are the platform's history: OrderImported events on the store's order book,
+// appended in the seed's transaction (the orders read model is written with them), so a rebuild
+// keeps them and the storefront's next order takes the next number.
+async function importOrders(trx: Transaction<Database>, store: DemoStore): Promise<void> {
+  if (store.orders.length === 0) return
+  const at = new Date().toISOString()
+  const commandId = newId('cmd')
+  const metadata: EventMetadata = {
+    storeId: store.storeId,
+    actor: { kind: 'system', credentialId: null, appId: null },
+    channel: 'seed',
+    correlationId: commandId,
+    causationId: null,
+    commandId,
+    command: 'importOrders',
+  }
+  const events: OrderEvent[] = store.orders.map((o) => ({
+    type: 'OrderImported',
+    data: {
+      orderId: o.id,
+      number: o.number,
+      currency: o.currency,
+      lineItems: o.lineItems,
+      subtotalCents: o.subtotalCents,
+      shippingCents: o.shippingCents,
+      codFeeCents: o.codFeeCents,
+      totalCents: o.totalCents,
+      shippingAddress: o.shippingAddress,
+      customerId: o.customerId,
+      status: o.status,
+      paymentMethod: o.paymentMethod,
+      createdAt: o.createdAt.toISOString(),
+      at,
+    },
+  }))
+  const appended = await createPostgresEventStore(trx, [inlineProjector()]).append([
+    {
+      streamId: orderBookStream(store.storeId),
+      streamType: orderBookStream.type,
+      storeId: store.storeId,
+      expected: 'no_stream',
+      events: events.map((e) => ({ type: e.type, data: e.data, metadata })),
+    },
+  ])
+  if (!appended.ok) throw new Error(`the order book of ${store.storeId} already exists`)
 }

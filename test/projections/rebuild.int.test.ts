@@ -17,6 +17,9 @@ import {
   recordPreviewIssued,
 } from '../../src/commands/theme.ts'
 import { eventually } from '../support/eventually.ts'
+import { emptyCheckoutForm } from '../../src/aggregates/orders/checkout-form.ts'
+import { placeOrder } from '../../src/commands/orders.ts'
+import { seedDemoCommerce } from '../../src/seed/seed-commerce.ts'
 
 // A varied history: creates, batches, refusals, previews, publishes, archives, menus, in two stores.
 async function workload(s: Services) {
@@ -63,6 +66,34 @@ async function workload(s: Services) {
       alt: 'Banner',
     })
   }
+  // Orders: the demo stores' history (imported) and one order from the storefront's checkout.
+  await seedDemoCommerce(s.db)
+  const [variant] = (
+    await sql<{ id: string }>`
+      select variant_id as id from product_variants where store_id = 'st_demo_lumen' and inventory_quantity > 0 limit 1`.execute(
+      s.db,
+    )
+  ).rows
+  const placed = await placeOrder(
+    s.commands,
+    { ...agent('st_demo_lumen', 'placeOrder'), channel: 'storefront' },
+    {
+      confirmationHash: 'rebuild-workload',
+      clientKey: 'client',
+      lines: [{ variantId: variant!.id, quantity: 1 }],
+      form: {
+        ...emptyCheckoutForm(),
+        fullName: 'Claire Martin',
+        phone: '+33 6 12 34 56 78',
+        address1: '12 rue des Tanneurs',
+        city: 'Lille',
+        postalCode: '59000',
+        country: 'FR',
+        rate: 'France métropolitaine · Colissimo',
+      },
+    },
+  )
+  if (!placed.ok) throw new Error(placed.error.message)
 }
 
 async function snapshot(s: Services, tables: readonly string[]) {

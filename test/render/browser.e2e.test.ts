@@ -165,10 +165,13 @@ t.test('a preview URL in Chromium', async (t) => {
       await settle(page)
       await page.screenshot({ path: new URL(`product-${viewport.name}.png`, ARTIFACTS).pathname, fullPage: true })
 
-      // Ordering goes to the service checkout, inside the preview, without any script.
+      // Ordering goes to the shop's cart, inside the preview, without any script.
       await page.getByRole('button', { name: 'Order now, pay on delivery' }).click()
       await page.waitForLoadState('load')
-      t.match(page.url(), new RegExp(`${path}/checkout\\?variant=`), 'the order button opens the checkout page')
+      t.match(page.url(), new RegExp(`${path}/cart\\?added=`), 'the order button adds to the cart')
+      t.ok(await page.getByRole('heading', { level: 1, name: 'Your cart' }).isVisible())
+      await page.getByRole('link', { name: 'Check out' }).click()
+      await page.waitForLoadState('load')
       t.ok(await page.getByRole('heading', { level: 1, name: 'Checkout' }).isVisible())
       await page.screenshot({ path: new URL(`checkout-${viewport.name}.png`, ARTIFACTS).pathname, fullPage: true })
 

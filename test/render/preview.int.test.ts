@@ -99,7 +99,15 @@ t.test('signed previews of a draft', async (t) => {
     t.equal(missing.statusCode, 404)
     t.ok(textOf(parse(missing.body)).includes('Page not found'), 'the theme’s 404 page, in the preview')
     t.ok(missing.body.includes('preview-banner'))
-    const checkout = await get(`${path}/checkout?variant=${second.id}&quantity=2`)
+    const added = await app.inject({
+      method: 'POST',
+      url: `${path}/cart/add`,
+      payload: `variant=${second.id}&quantity=2`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    })
+    t.equal(added.statusCode, 303, 'added to the preview’s cart')
+    const cartCookie = String(added.headers['set-cookie']).split(';')[0]!
+    const checkout = await app.inject({ method: 'GET', url: `${path}/checkout`, headers: { cookie: cartCookie } })
     t.equal(checkout.statusCode, 200)
     t.ok(
       textOf(parse(checkout.body)).includes(formatPrice('fr-MA', second.price.cents * 2, 'MAD')),
@@ -190,8 +198,13 @@ t.test('signed previews of a draft', async (t) => {
     )
     const crossProduct = await get(`${previewB.path}/products/${a.products[0]}`)
     t.equal(crossProduct.statusCode, 404, "A's product through B's preview is not found")
-    const crossCheckout = await get(`${previewB.path}/checkout?variant=${a.productRecords[0]!.variants[0]!.id}`)
-    t.equal(crossCheckout.statusCode, 404, "A's variant in B's checkout is not found")
+    const crossCart = await app.inject({
+      method: 'POST',
+      url: `${previewB.path}/cart/add`,
+      payload: `variant=${a.productRecords[0]!.variants[0]!.id}&quantity=1`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    })
+    t.equal(crossCart.statusCode, 400, "A's variant cannot go into B's cart")
   })
 
   await t.test('an archived theme can no longer be previewed', async (t) => {

@@ -124,14 +124,14 @@ t.test('every section type renders with live catalog data, and only this storeâ€
       t.ok(href.startsWith('/s/atlas') || href.startsWith('/media/'), `link ${href} stays under /s/atlas`)
   }
 
-  // Product page: live title, variant prices, stock and the order form to the service checkout.
+  // Product page: live title, variant prices, stock and the order form to the shop's cart.
   const p0 = product(a.products[0]!)
   const productDom = parse(pages.product.html)
   t.equal(textOf(byTag(productDom, 'h1')[0]!), p0.title, 'product title is the h1')
   for (const v of p0.variants) t.ok(textOf(productDom).includes(price(v.price.cents)), `variant ${v.title} price`)
   const form = elements(productDom, (e) => e.name === 'form' && e.attribs.class === 'buy-form')[0]!
-  t.equal(form.attribs.action, '/s/atlas/checkout', 'order form goes to the service checkout')
-  t.equal(form.attribs.method, 'get')
+  t.equal(form.attribs.action, '/s/atlas/cart/add', 'order form adds to the cart')
+  t.equal(form.attribs.method, 'post')
   t.ok(textOf(form).includes('Order now, pay on delivery'), 'button label from the settings')
   t.ok(textOf(productDom).includes('Cash on delivery'), 'cash-on-delivery terms')
   t.ok(textOf(productDom).includes(product(a.products[4]!).title), 'the second product section (manual grid) renders')

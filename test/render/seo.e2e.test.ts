@@ -215,8 +215,18 @@ t.test('search engines and link previews', async (t) => {
     })
   })
 
-  await t.test('the checkout page is noindex', async (t) => {
-    const res = await get(`/s/atlas/checkout?variant=${product.variants[0]!.id}`)
-    t.same(head(res.body).robots, ['noindex, nofollow'])
+  await t.test('the cart and the checkout are noindex', async (t) => {
+    const cart = await get('/s/atlas/cart')
+    t.same(head(cart.body).robots, ['noindex, nofollow'], 'the cart')
+    const added = await app.inject({
+      method: 'POST',
+      url: '/s/atlas/cart/add',
+      headers: { 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `variant=${encodeURIComponent(product.variants[0]!.id)}&quantity=1`,
+    })
+    const cookie = String(added.headers['set-cookie'] ?? '').split(';')[0]!
+    const checkout = await app.inject({ url: '/s/atlas/checkout', headers: { cookie } })
+    t.equal(checkout.statusCode, 200, 'the checkout of a cart')
+    t.same(head(checkout.body).robots, ['noindex, nofollow'], 'the checkout')
   })
 })

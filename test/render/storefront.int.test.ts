@@ -158,31 +158,19 @@ t.test('the live storefront at /s/{slug}', async (t) => {
     t.match(textOf(parse(noStore.body)), /Store not found/)
   })
 
-  await t.test('the checkout page of the service', async (t) => {
+  await t.test('the product page adds to the cart; the checkout needs a cart', async (t) => {
     const product = a.productRecords.find((p) => p.variants.length > 1 && p.variants[1]!.availableForSale)!
-    const variant = product.variants[1]!
-    const res = await get(`/s/atlas/checkout?variant=${variant.id}&quantity=2`)
-    t.equal(res.statusCode, 200)
-    const text = textOf(parse(res.body))
-    const price = (cents: number) => formatPrice('fr-MA', cents, 'MAD')
-    t.ok(text.includes(product.title), 'the product')
-    t.ok(text.includes(variant.title), 'the variant')
-    t.ok(text.includes(price(variant.price.cents)), 'the unit price')
-    t.ok(text.includes(price(variant.price.cents * 2)), 'the subtotal')
-    const checkout = await api(app, keyA, 'GET', '/api/v1/checkout')
-    t.ok(text.includes(price(checkout.codFee.cents)), 'the COD fee from getCheckout')
-    t.match(text, /Ordering is not open yet/, 'says it does not place orders')
-    t.equal(res.headers['cache-control'], 'no-store')
-    t.equal(byTag(parse(res.body), 'h1').length, 1)
-    t.equal((await get('/s/atlas/checkout')).statusCode, 404, 'no variant')
-    t.equal(
-      (await get(`/s/atlas/checkout?variant=${b.productRecords[0]!.variants[0]!.id}`)).statusCode,
-      404,
-      'a variant of another store',
-    )
     const productPage = parse((await get(`/s/atlas/products/${product.handle}`)).body)
     const form = elements(productPage, (e) => e.name === 'form' && e.attribs.class === 'buy-form')[0]!
-    t.equal(form.attribs.action, '/s/atlas/checkout', 'the product page orders through the service checkout')
+    t.equal(form.attribs.action, '/s/atlas/cart/add', 'the product page orders through the cart')
+    t.equal(form.attribs.method, 'post')
+    const empty = await get('/s/atlas/checkout')
+    t.equal(empty.statusCode, 303, 'no cart: to the cart page')
+    t.equal(empty.headers.location, '/s/atlas/cart')
+    const cart = await get('/s/atlas/cart')
+    t.equal(cart.statusCode, 200)
+    t.match(textOf(parse(cart.body)), /Your cart is empty/)
+    t.equal(cart.headers['cache-control'], 'private, no-store')
   })
 
   await t.test('a published theme goes live; the cache follows theme and catalog versions, per store', async (t) => {

@@ -13,7 +13,7 @@ const strings = (v: unknown): string[] => arr(v).filter((x): x is string => type
 const int = (v: unknown): number => (typeof v === 'number' && Number.isInteger(v) ? v : 0)
 const intOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null)
 
-export async function getCheckout(ctx: ReadContext, storeId: string): Promise<Checkout | null> {
+export async function getCheckout(ctx: Pick<ReadContext, 'db'>, storeId: string): Promise<Checkout | null> {
   const row = await ctx.db
     .selectFrom('checkout_configs as k')
     .innerJoin('stores as s', 's.store_id', 'k.store_id')

@@ -26,6 +26,7 @@ function orderSelect(db: Kysely<Database>, storeId: string) {
       'o.line_items',
       'o.shipping_address',
       'o.created_at',
+      'o.note',
       cursorTimestamp('o.created_at').as('cursor_ts'),
     ])
 }
@@ -88,6 +89,7 @@ function toOrder(row: OrderRow): Order {
     codFee: money(row.total_cents - row.subtotal_cents - row.shipping_cents, currency),
     total: money(row.total_cents, currency),
     shippingAddress: toAddress(row.shipping_address),
+    note: row.note,
     createdAt: iso(row.created_at),
   }
 }
@@ -104,4 +106,37 @@ export async function listOrders(ctx: ReadContext, storeId: string, args: PageAr
 export async function getOrder(ctx: ReadContext, storeId: string, orderId: string): Promise<Order | null> {
   const row = await orderSelect(ctx.db, storeId).where('o.order_id', '=', orderId).executeTakeFirst()
   return row ? toOrder(row) : null
+}
+
+// The order a shopper's confirmation link leads to: found by the SHA-256 of the link's secret,
+// never by number or id. With the delivery chosen and the email, which the confirmation shows.
+export type ConfirmedOrder = Order & {
+  email: string | null
+  shippingRate: { zone: string; name: string; minDeliveryDays: number; maxDeliveryDays: number } | null
+}
+
+export async function getOrderByConfirmation(
+  ctx: Pick<ReadContext, 'db'>,
+  storeId: string,
+  confirmationHash: string,
+): Promise<ConfirmedOrder | null> {
+  const row = await orderSelect(ctx.db, storeId)
+    .select(['o.email', 'o.shipping_rate'])
+    .where('o.confirmation_hash', '=', confirmationHash)
+    .executeTakeFirst()
+  if (!row) return null
+  const rate = obj(row.shipping_rate)
+  return {
+    ...toOrder(row),
+    email: row.email,
+    shippingRate:
+      row.shipping_rate === null
+        ? null
+        : {
+            zone: str(rate.zone),
+            name: str(rate.name),
+            minDeliveryDays: int(rate.minDeliveryDays),
+            maxDeliveryDays: int(rate.maxDeliveryDays),
+          },
+  }
 }

@@ -225,6 +225,10 @@ export const orderSchema = z
     codFee: moneySchema.meta({ description: 'Cash-on-delivery fee: total minus subtotal minus shipping.' }),
     total: moneySchema,
     shippingAddress: addressSchema,
+    note: z
+      .string()
+      .nullable()
+      .meta({ description: "The customer's note to the store, given at checkout; null when none." }),
     createdAt: timestamp,
   })
   .meta({ description: 'A cash-on-delivery order (read-only).' })

@@ -21,9 +21,10 @@ function codTerms(env: Env): Html {
 }
 
 /**
- * Price, stock, variant picker, quantity and the order button. The form is a GET to the
- * service's checkout page; the checked variant's price and stock show through CSS :has,
- * so the page needs no script.
+ * Price, stock, variant picker, quantity and the order button. The form posts the variant and
+ * quantity to the shop's cart (src/storefront/shop-routes.ts: no per-visitor token, since the page
+ * is publicly cached; the cart refuses posts from other sites); the checked variant's price and
+ * stock show through CSS :has, so the page needs no script.
  */
 export function buyBox(
   product: Product,
@@ -34,7 +35,7 @@ export function buyBox(
   const variants = product.variants
   const available = variants.filter((v) => v.availableForSale)
   const chosen = available.find((v) => v.id === options.preselect) ?? available[0] ?? null
-  const action = env.urls.path('/checkout')
+  const action = env.urls.path('/cart/add')
   const soldOut = chosen === null
   let prices: Html
   let picker: Html = EMPTY
@@ -60,7 +61,7 @@ export function buyBox(
     if (chosen) picker = html`<input type="hidden" name="variant" value="${chosen.id}">`
   }
   const qtyId = `${scope}-qty`
-  const form = html`<form class="buy-form" method="get" action="${action}">
+  const form = html`<form class="buy-form" method="post" action="${action}">
 ${picker}
 <div class="qty"><label for="${qtyId}">Quantity</label><input id="${qtyId}" type="number" name="quantity" value="1" min="1" max="10" inputmode="numeric"${soldOut ? html` disabled` : null}></div>
 ${soldOut ? html`<button class="btn btn-block" type="submit" disabled>Sold out</button>` : html`<button class="btn btn-block" type="submit">${options.buttonLabel}</button>`}
