@@ -73,8 +73,11 @@ t.test('the review view in a chat host', async (t) => {
 
   const publisher = await key(STORE_A)
   const reader = await key(STORE_A, ['store:read', 'themes:read', 'themes:write', 'themes:preview'])
+  // A copy of the live theme with a new hero heading, as an agent starts a redesign.
   const draft = async (heading: string) => {
-    const theme = (await api(app, publisher, 'POST', '/api/v1/themes', { name: 'Spring', provider: 'claude' })) as {
+    const themes = (await api(app, publisher, 'GET', '/api/v1/themes')) as { themes: { id: string; status: string }[] }
+    const live = themes.themes.find((x) => x.status === 'active')!
+    const theme = (await api(app, publisher, 'POST', `/api/v1/themes/${live.id}/duplicate`, { name: 'Spring' })) as {
       id: string
     }
     await api(app, publisher, 'POST', `/api/v1/themes/${theme.id}/batch`, {
