@@ -18,6 +18,8 @@ export function registerMediaRoute(app: FastifyInstance, services: Services) {
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
+      // Public images any page may show, framed token previews included (decision 0170).
+      .header('cross-origin-resource-policy', 'cross-origin')
       .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
 
   app.get<{ Params: { file: string } }>('/media/:file', async (request, reply) => {

@@ -37,6 +37,11 @@ const resultBytes = (text: string, isError = false) =>
   )
 function callToolResultBytes(result: CallToolResult): Buffer {
   const text = (result.content[0] as { text: string }).text
+  // A review view's data (src/mcp/theme-review) is the caller's own: never kept.
+  if (result._meta)
+    return Buffer.from(
+      `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text},"_meta":${JSON.stringify(result._meta)}}`,
+    )
   // Errors are rare and carry a request id: not kept.
   return result.isError ? resultBytes(text, true) : results.of(text, resultBytes)
 }

@@ -11,6 +11,7 @@ import type { OperationDefinition, Outcome } from '../operations/operation.ts'
 import { getThemeOperation, getThemeSchemaOperation, listThemesOperation } from '../operations/theme-operations.ts'
 import type { Services } from '../services.ts'
 import { JSONRPC, RpcError } from './protocol.ts'
+import { readThemeReview, THEME_REVIEW_URI, themeReviewResource } from './theme-review/resource.ts'
 
 // Read-only resources: the theme schema, the store context and each theme document. Each is
 // read by the same operation as its tool, through `invoke` (the same scope check, parsing and
@@ -64,6 +65,9 @@ async function read<O>(op: OperationDefinition<any, O>, input: InputParts, calle
 
 export async function listResources(caller: Caller, services: Services): Promise<ListResourcesResult> {
   const resources: Resource[] = []
+  // The review view (an MCP App) serves no store data: listed where its linked tools can run.
+  if (!scopeError(listThemesOperation as OperationDefinition, caller.scopes))
+    resources.push(themeReviewResource(services.baseUrl))
   if (!scopeError(getContextOperation as OperationDefinition, caller.scopes)) resources.push(contextResource)
   if (!scopeError(getThemeSchemaOperation as OperationDefinition, caller.scopes)) resources.push(schemaResource)
   if (!scopeError(listThemesOperation as OperationDefinition, caller.scopes)) {
@@ -99,6 +103,7 @@ export const listResourceTemplates = (): ListResourceTemplatesResult => ({
 // Failures are JSON-RPC errors (resources have no isError): -32002 for an unknown or foreign
 // resource, -32003 for a missing scope; data carries the REST error code and details.
 export async function readResource(uri: string, caller: Caller, services: Services): Promise<ReadResourceResult> {
+  if (uri === THEME_REVIEW_URI) return readThemeReview(services.baseUrl)
   const target = targetOf(uri)
   if (!target)
     throw new RpcError(JSONRPC.RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, {

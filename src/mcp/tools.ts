@@ -3,11 +3,14 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { Caller } from '../auth/caller.ts'
 import { errorEnvelope, zodIssues, type AppError, type Issue } from '../errors.ts'
 import { operations } from '../operations/catalog.ts'
-import { invoke, splitToolArguments, toolInputSchema } from '../operations/invoke.ts'
-import type { McpToolSpec, OperationDefinition } from '../operations/operation.ts'
+import { invoke, scopeError, splitToolArguments, toolInputSchema } from '../operations/invoke.ts'
+import type { McpToolSpec, OperationDefinition, Outcome } from '../operations/operation.ts'
 import type { Services } from '../services.ts'
 import { inputJsonSchema, outputJsonSchema } from './tool-schemas.ts'
 import { mcpToolCalls } from '../metrics/registry.ts'
+import { getThemeReviewOperation } from '../operations/theme-review-operation.ts'
+import { publishThemeOperation } from '../operations/theme-operations.ts'
+import { REVIEW_META_KEY, REVIEW_TOOLS, reviewToolMeta } from './theme-review/resource.ts'
 
 // The MCP tools, generated from the operation catalog: each tool is its REST twin's
 // operation (same scopes, same zod input schemas, same `run`) with the MCP spec's name,
@@ -50,6 +53,7 @@ function buildTool(op: OperationDefinition, spec: McpToolSpec): McpTool {
     inputSchema: inputJsonSchema(input),
     outputSchema: outputJsonSchema(op),
     annotations: annotationsOf(spec),
+    ...(REVIEW_TOOLS.has(spec.name) ? { _meta: reviewToolMeta } : {}),
   }
   const known = new Set([...Object.keys(op.params?.shape ?? {}), ...Object.keys(op.query?.shape ?? {})])
   return { name: spec.name, op, spec, definition, excluded, known }
@@ -132,5 +136,28 @@ export async function callTool(
   const structured = (
     outcome.pagination ? { ...(outcome.data as Json), pagination: outcome.pagination } : outcome.data
   ) as Json
-  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured }
+  const result: CallToolResult = {
+    content: [{ type: 'text', text: JSON.stringify(structured) }],
+    structuredContent: structured,
+  }
+  if (REVIEW_TOOLS.has(tool.name) && typeof args.id === 'string') {
+    const review = await themeReview(args.id, caller, services)
+    if (review) result._meta = { [REVIEW_META_KEY]: review }
+  }
+  return result
+}
+
+// The review view's data beside a linked tool's result (src/mcp/theme-review): in `_meta`, so the
+// tool's text and structured content stay what every other client gets.
+async function themeReview(id: string, caller: Caller, services: Services): Promise<Json | null> {
+  const outcome = (await invoke(getThemeReviewOperation as OperationDefinition, services, {
+    authentication: { ok: true, caller },
+    input: { params: { id } },
+    logError: (error) => services.logger.error({ err: error, requestId: caller.requestId }, 'theme review failed'),
+  })) as Outcome<Json>
+  if (!outcome.ok) return null
+  return {
+    ...outcome.data,
+    canPublish: scopeError(publishThemeOperation as OperationDefinition, caller.scopes) === null,
+  }
 }

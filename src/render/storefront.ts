@@ -118,10 +118,10 @@ const CSP_BASE = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",
-  "frame-ancestors 'self'",
 ]
+const FRAME_SELF = "frame-ancestors 'self'"
 
-const CSP_PREFIX = CSP_BASE.join('; ')
+const CSP_PREFIX = [...CSP_BASE, FRAME_SELF].join('; ')
 // Built once per style hash (a few per theme version): cached pages send it on every request.
 const cspByStyleHash = new Map<string, string>()
 
@@ -134,6 +134,24 @@ export function contentSecurityPolicy(styleHash: string): string {
     cspByStyleHash.set(styleHash, csp)
   }
   return csp
+}
+
+/**
+ * A signed-token preview may be framed by any origin: the merchant's review view (an MCP App in a
+ * chat host's sandbox, src/mcp/theme-review) shows it, and a token preview carries no action with
+ * an effect (its checkout places nothing). Live pages and the dashboard's session previews keep
+ * `frame-ancestors 'self'` (docs/decisions/0170-token-previews-framable.md).
+ */
+export function framableByAnyOrigin(response: StorefrontResponse): StorefrontResponse {
+  const open = (headers: Headers): Headers => ({
+    ...headers,
+    'content-security-policy': headers['content-security-policy']!.replace(`; ${FRAME_SELF}`, ''),
+  })
+  return {
+    ...response,
+    headers: open(response.headers),
+    ...(response.gzipHeaders ? { gzipHeaders: open(response.gzipHeaders) } : {}),
+  }
 }
 
 const DEFAULT_THEME_KEY = 'default'

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Services } from '../services.ts'
 import { errorPage } from '../render/service-pages.ts'
 import {
+  framableByAnyOrigin,
   createStorefront,
   contentSecurityPolicy,
   type StorefrontOptions,
@@ -76,7 +77,11 @@ export function createStorefrontPlugin(options: StorefrontOptions = {}) {
       }
       const preview = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
         const { subpath, search } = split(request.url, 3)
-        return send(reply, await storefront.preview(request.params.token, subpath, search))
+        return send(
+          reply,
+          framableByAnyOrigin(await storefront.preview(request.params.token, subpath, search)),
+          framable,
+        )
       }
       // Crawlers (issue 35 B 6): robots.txt where they look for it, a sitemap index, one sitemap per store.
       site.get('/robots.txt', async (_request, reply) =>
@@ -128,11 +133,23 @@ const secured = withSecurityHeaders({
   crossOriginEmbedderPolicy: false,
   referrerPolicy: { policy: 'no-referrer' },
 })
+// Token previews: the same without X-Frame-Options, which would still refuse other origins'
+// frames (render/storefront.ts: framableByAnyOrigin).
+const framable = withSecurityHeaders({
+  contentSecurityPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  referrerPolicy: { policy: 'no-referrer' },
+  xFrameOptions: false,
+})
 const stylesheet = textAsset(STYLESHEET, 'text/css; charset=utf-8')
 const favicon = textAsset(FAVICON_SVG, 'image/svg+xml')
+// Public, immutable assets any page may load: a token preview framed inside a chat host's
+// sandbox (an opaque origin) loads them too (docs/decisions/0170-token-previews-framable.md).
+const ANY_ORIGIN = { 'cross-origin-resource-policy': 'cross-origin' }
 const STYLESHEET_HEADERS = {
   'content-type': 'text/css; charset=utf-8',
   'cache-control': 'public, max-age=31536000, immutable',
+  ...ANY_ORIGIN,
 }
 // Crawlers read these often: shared caches may keep them for an hour.
 const TEXT_HEADERS = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' }
@@ -142,6 +159,7 @@ const FAVICON_HEADERS = {
   'content-type': 'image/svg+xml',
   'cache-control': 'public, max-age=31536000, immutable',
   'content-security-policy': "default-src 'none'",
+  ...ANY_ORIGIN,
 }
 
 // Clients send the same Accept-Encoding on every request: the last answer is kept.
@@ -156,9 +174,9 @@ function acceptsGzip(accept: string | undefined): boolean {
   return lastAcceptsGzip
 }
 
-function send(reply: FastifyReply, response: StorefrontResponse) {
+function send(reply: FastifyReply, response: StorefrontResponse, headersOf = secured) {
   const gzip = response.gzipHeaders !== undefined && acceptsGzip(reply.request.headers['accept-encoding'])
-  reply.code(response.status).headers(secured(gzip ? response.gzipHeaders! : response.headers))
+  reply.code(response.status).headers(headersOf(gzip ? response.gzipHeaders! : response.headers))
   if (response.status === 304) return reply.send()
   return reply.send(gzip && response.gzip !== undefined ? response.gzip : response.html)
 }

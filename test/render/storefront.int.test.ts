@@ -114,8 +114,24 @@ t.test('the live storefront at /s/{slug}', async (t) => {
       t.ok(
         answers['form too large (400 page)'].statusCode >= 400 && answers['form too large (400 page)'].statusCode < 500,
       )
+      const exceptions: Record<string, Record<string, string | undefined>> = {
+        // A token preview may be framed by any origin: the review view in a chat (decision 0170).
+        'preview with a bad token': { 'x-frame-options': undefined },
+        // A public, immutable asset, loaded by framed previews too.
+        stylesheet: { 'cross-origin-resource-policy': 'cross-origin' },
+      }
+      t.match(
+        String(home.headers['content-security-policy']),
+        "frame-ancestors 'self'",
+        'live pages: framed by the service only',
+      )
+      t.notMatch(
+        String(answers['preview with a bad token'].headers['content-security-policy']),
+        'frame-ancestors',
+        'token previews: framed by any origin',
+      )
       for (const [name, res] of Object.entries(answers)) {
-        for (const [header, value] of Object.entries(expected))
+        for (const [header, value] of Object.entries({ ...expected, ...exceptions[name] }))
           t.equal(res.headers[header], value, `${name}: ${header}`)
         if (name !== 'stylesheet')
           t.match(String(res.headers['content-security-policy']), /default-src 'none'/, `${name}: its CSP`)
