@@ -5,6 +5,7 @@ import { rememberMetadataDocumentClient } from '../operations/oauth/clients.ts'
 import { oauthError, type OAuthError } from '../operations/oauth/oauth-error.ts'
 import { dashboardAppClient, storedClient } from '../queries/oauth/clients.ts'
 import type { Services } from '../services.ts'
+import { storableText } from './storable-text.ts'
 import { fetchMetadataDocument, isMetadataDocumentUrl, privateRedirectHost } from './metadata-document.ts'
 
 // Who is asking for tokens. Three ways to be known: an app the merchant created in the dashboard
@@ -27,7 +28,7 @@ export type ClientLookup =
   | { ok: false; reason: 'unknown' | 'metadata_document'; message: string }
 
 export async function findClient(services: Services, clientId: string): Promise<ClientLookup> {
-  if (clientId === '' || clientId.length > 2048)
+  if (clientId === '' || clientId.length > 2048 || !storableText(clientId))
     return { ok: false, reason: 'unknown', message: 'client_id is missing or too long' }
   const app = await dashboardAppClient(services.db, clientId)
   if (app) {

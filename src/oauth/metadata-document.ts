@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { request } from 'node:https'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
 import { z } from 'zod'
+import { unstorablePath } from './storable-text.ts'
 
 // Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document): a client_id that
 // is an https URL names a JSON document describing the client. Fetching a URL a stranger chose
@@ -178,6 +179,12 @@ export async function fetchMetadataDocument(
           } catch {
             return resolve({ ok: false, message: 'the client metadata document is not valid JSON' })
           }
+          const unstorable = unstorablePath(json)
+          if (unstorable !== null)
+            return resolve({
+              ok: false,
+              message: `the client metadata document holds a NUL character or a lone surrogate at ${unstorable}`,
+            })
           const parsed = documentSchema.safeParse(json)
           if (!parsed.success)
             return resolve({
