@@ -63,6 +63,8 @@ async function grantAndRedirect(
     .redirect(redirectWith(r.redirectUri, services.baseUrl, { code, state: r.state }), status)
 }
 
+export const METADATA_FETCHES_PER_MINUTE = 20
+
 export async function registerAuthorizeRoutes(
   app: FastifyInstance,
   services: Services,
@@ -77,9 +79,24 @@ export async function registerAuthorizeRoutes(
       (_request, body, done) => done(null, new URLSearchParams(body as string)),
     )
 
+    // Authorization requests that would fetch a client metadata document: 20 a minute per client
+    // address (shared across instances with the Redis backend), so the service is no free fetcher.
+    const fetchLimit = scope.createRateLimit({
+      max: METADATA_FETCHES_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `cimd-fetch:${request.ip}`,
+    })
     scope.get(AUTHORIZE_PATH, async (request, reply) => {
-      const checked = await checkAuthorizationRequest(services, rawQuery(request))
-      if (!checked.ok && checked.kind === 'page') return page(reply, 400, errorPage(checked.title, checked.message))
+      const checked = await checkAuthorizationRequest(services, rawQuery(request), async () => {
+        const counted = await fetchLimit(request)
+        return !counted.isAllowed && counted.isExceeded
+          ? { ok: false, retryAfterSeconds: Math.max(1, counted.ttlInSeconds) }
+          : { ok: true }
+      })
+      if (!checked.ok && checked.kind === 'page') {
+        if (checked.retryAfterSeconds) reply.header('retry-after', String(checked.retryAfterSeconds))
+        return page(reply, checked.status ?? 400, errorPage(checked.title, checked.message))
+      }
       if (!checked.ok)
         return reply
           .code(302)
