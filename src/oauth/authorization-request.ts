@@ -25,6 +25,7 @@ export type Checked =
   | {
       ok: false
       kind: 'redirect'
+      client: OAuthClient
       redirectUri: string
       state: string | undefined
       error: OAuthErrorCode
@@ -105,6 +106,7 @@ export async function checkAuthorizationRequest(
   const back = (error: OAuthErrorCode, description: string): Checked => ({
     ok: false,
     kind: 'redirect',
+    client,
     redirectUri,
     state,
     error,
