@@ -21,10 +21,11 @@ export type AuthorizationRequest = {
 
 export type Checked =
   | { ok: true; request: AuthorizationRequest }
-  | { ok: false; kind: 'page'; title: string; message: string }
+  | { ok: false; kind: 'page'; title: string; message: string; status?: 400 | 429; retryAfterSeconds?: number }
   | {
       ok: false
       kind: 'redirect'
+      client: OAuthClient
       redirectUri: string
       state: string | undefined
       error: OAuthErrorCode
@@ -42,7 +43,11 @@ const PARAMETERS = [
   'resource',
 ] as const
 
-export async function checkAuthorizationRequest(services: Services, rawQuery: string): Promise<Checked> {
+export async function checkAuthorizationRequest(
+  services: Services,
+  rawQuery: string,
+  mayFetch?: Parameters<typeof findClient>[2],
+): Promise<Checked> {
   const params = new URLSearchParams(rawQuery)
   const repeated = PARAMETERS.filter((name) => params.getAll(name).length > 1)
   const get = (name: (typeof PARAMETERS)[number]) => params.get(name) ?? undefined
@@ -61,11 +66,21 @@ export async function checkAuthorizationRequest(services: Services, rawQuery: st
       title: 'This link is not valid',
       message: 'client_id and redirect_uri must appear once.',
     }
-  const found = await findClient(services, clientId)
+  const found = await findClient(services, clientId, mayFetch)
+  if (!found.ok && found.reason === 'fetch_limited')
+    return {
+      ok: false,
+      kind: 'page',
+      status: 429,
+      retryAfterSeconds: found.retryAfterSeconds,
+      title: 'Too many connection attempts',
+      message: `Too many apps were looked up from your network in the last minute. Wait ${found.retryAfterSeconds} seconds and connect again.`,
+    }
   if (!found.ok) {
+    // One message whatever went wrong with a metadata document: the reason is in the log.
     const message =
       found.reason === 'metadata_document'
-        ? `The app's description could not be used: ${found.message}.`
+        ? "The app's description (its client metadata document) could not be fetched or is not acceptable, so it cannot connect. Go back to the app and try again later."
         : 'No app is registered with this client id. It may have been deleted; go back to the app and connect again.'
     return { ok: false, kind: 'page', title: 'Unknown app', message }
   }
@@ -91,6 +106,7 @@ export async function checkAuthorizationRequest(services: Services, rawQuery: st
   const back = (error: OAuthErrorCode, description: string): Checked => ({
     ok: false,
     kind: 'redirect',
+    client,
     redirectUri,
     state,
     error,

@@ -9,7 +9,7 @@ import { checkAuthorizationRequest, redirectWith, type AuthorizationRequest } fr
 import { findClient } from './clients.ts'
 import { openConsent, sealConsent, type ConsentTransaction } from './consent-transaction.ts'
 import { AUTHORIZE_PATH } from './metadata.ts'
-import { consentPage, errorPage, formTargetOf, pageSecurityHeaders } from './pages.ts'
+import { consentPage, errorPage, errorPageWithLink, formTargetOf, pageSecurityHeaders } from './pages.ts'
 import { issueCode } from './tokens.ts'
 
 // What the authorization page needs from the merchant side (sign-in and CSRF live in src/auth).
@@ -63,6 +63,8 @@ async function grantAndRedirect(
     .redirect(redirectWith(r.redirectUri, services.baseUrl, { code, state: r.state }), status)
 }
 
+export const METADATA_FETCHES_PER_MINUTE = 20
+
 export async function registerAuthorizeRoutes(
   app: FastifyInstance,
   services: Services,
@@ -77,21 +79,45 @@ export async function registerAuthorizeRoutes(
       (_request, body, done) => done(null, new URLSearchParams(body as string)),
     )
 
+    // Authorization requests that would fetch a client metadata document: 20 a minute per client
+    // address (shared across instances with the Redis backend), so the service is no free fetcher.
+    const fetchLimit = scope.createRateLimit({
+      max: METADATA_FETCHES_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `cimd-fetch:${request.ip}`,
+    })
     scope.get(AUTHORIZE_PATH, async (request, reply) => {
-      const checked = await checkAuthorizationRequest(services, rawQuery(request))
-      if (!checked.ok && checked.kind === 'page') return page(reply, 400, errorPage(checked.title, checked.message))
-      if (!checked.ok)
-        return reply
-          .code(302)
-          .header('cache-control', 'no-store')
-          .redirect(
-            redirectWith(checked.redirectUri, services.baseUrl, {
-              error: checked.error,
-              error_description: checked.description,
-              state: checked.state,
-            }),
-            302,
+      const checked = await checkAuthorizationRequest(services, rawQuery(request), async () => {
+        const counted = await fetchLimit(request)
+        return !counted.isAllowed && counted.isExceeded
+          ? { ok: false, retryAfterSeconds: Math.max(1, counted.ttlInSeconds) }
+          : { ok: true }
+      })
+      if (!checked.ok && checked.kind === 'page') {
+        if (checked.retryAfterSeconds) reply.header('retry-after', String(checked.retryAfterSeconds))
+        return page(reply, checked.status ?? 400, errorPage(checked.title, checked.message))
+      }
+      if (!checked.ok) {
+        const back = redirectWith(checked.redirectUri, services.baseUrl, {
+          error: checked.error,
+          error_description: checked.description,
+          state: checked.state,
+        })
+        // RFC 9700 §4.11.2: a client that registered itself (or arrived by metadata document) may
+        // have registered any address, a phishing page included. Before anyone has signed in,
+        // its errors are shown here with a link, never an automatic redirect.
+        if (!checked.client.verified && !(await sessions.current(request, reply)))
+          return page(
+            reply,
+            400,
+            errorPageWithLink(
+              'This request is not valid',
+              `${checked.client.name} sent a request this service cannot accept: ${checked.description}.`,
+              { href: back, label: `Return to ${new URL(checked.redirectUri).host || checked.redirectUri}` },
+            ),
           )
+        return reply.code(302).header('cache-control', 'no-store').redirect(back, 302)
+      }
       const r = checked.request
 
       const merchant = await sessions.current(request, reply)
@@ -110,8 +136,10 @@ export async function registerAuthorizeRoutes(
         return page(reply, 403, errorPage('Nothing to connect', message))
       }
 
-      // Consent is skipped only when this client already holds at least these scopes on this store.
-      if (stores.length === 1) {
+      // Consent is skipped only when this client already holds at least these scopes on this store,
+      // and never for a public client: anyone can present its client id from a loopback port of
+      // their own (RFC 8252 §8.6, RFC 6749 §10.2), so the merchant is asked every time.
+      if (stores.length === 1 && r.client.secretHash !== null) {
         const live = await liveGrant(services.db, stores[0]!.id, r.client.clientId)
         if (live && r.scopes.every((s) => live.scopes.includes(s)))
           return grantAndRedirect(

@@ -5,7 +5,9 @@ import { rememberMetadataDocumentClient } from '../operations/oauth/clients.ts'
 import { oauthError, type OAuthError } from '../operations/oauth/oauth-error.ts'
 import { dashboardAppClient, storedClient } from '../queries/oauth/clients.ts'
 import type { Services } from '../services.ts'
-import { fetchMetadataDocument, isMetadataDocumentUrl, privateRedirectHost } from './metadata-document.ts'
+import { storableText } from './storable-text.ts'
+import { isMetadataDocumentUrl, privateRedirectHost } from './metadata-document.ts'
+import { MetadataDocumentFetcher } from './metadata-document-fetcher.ts'
 
 // Who is asking for tokens. Three ways to be known: an app the merchant created in the dashboard
 // (verified, belongs to one store), a client that registered itself (RFC 7591), or a client id
@@ -25,9 +27,26 @@ export type OAuthClient = {
 export type ClientLookup =
   | { ok: true; client: OAuthClient }
   | { ok: false; reason: 'unknown' | 'metadata_document'; message: string }
+  | { ok: false; reason: 'fetch_limited'; message: string; retryAfterSeconds: number }
 
-export async function findClient(services: Services, clientId: string): Promise<ClientLookup> {
-  if (clientId === '' || clientId.length > 2048)
+// One fetcher per service instance (its failure cache and outbound cap).
+const fetchers = new WeakMap<Services, MetadataDocumentFetcher>()
+const fetcherOf = (services: Services) => {
+  let fetcher = fetchers.get(services)
+  if (!fetcher) fetchers.set(services, (fetcher = new MetadataDocumentFetcher(services.config.oauth, services.logger)))
+  return fetcher
+}
+
+// What a stranger learns about a metadata document that could not be used; the reason is logged.
+export const METADATA_DOCUMENT_REFUSED = 'the client metadata document could not be fetched or is not acceptable'
+
+// mayFetch: asked before a new outbound fetch (the authorization page's per-address limit).
+export async function findClient(
+  services: Services,
+  clientId: string,
+  mayFetch?: () => Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>,
+): Promise<ClientLookup> {
+  if (clientId === '' || clientId.length > 2048 || !storableText(clientId))
     return { ok: false, reason: 'unknown', message: 'client_id is missing or too long' }
   const app = await dashboardAppClient(services.db, clientId)
   if (app) {
@@ -64,12 +83,19 @@ export async function findClient(services: Services, clientId: string): Promise<
   }
   if (!isMetadataDocumentUrl(clientId))
     return { ok: false, reason: 'unknown', message: 'no client is registered with this client_id' }
-  const fetched = await fetchMetadataDocument(
-    clientId,
-    services.config.oauth,
-    (uri) => !privateRedirectHost(uri) && validateRedirectUri(uri).ok,
-  )
-  if (!fetched.ok) return { ok: false, reason: 'metadata_document', message: fetched.message }
+  const fetcher = fetcherOf(services)
+  if (mayFetch && fetcher.wouldFetch(clientId)) {
+    const allowed = await mayFetch()
+    if (!allowed.ok)
+      return {
+        ok: false,
+        reason: 'fetch_limited',
+        message: 'too many client metadata documents asked for from this address',
+        retryAfterSeconds: allowed.retryAfterSeconds,
+      }
+  }
+  const fetched = await fetcher.fetch(clientId, (uri) => !privateRedirectHost(uri) && validateRedirectUri(uri).ok)
+  if (!fetched.ok) return { ok: false, reason: 'metadata_document', message: METADATA_DOCUMENT_REFUSED }
   const doc = fetched.document
   const freshUntil = new Date(now.getTime() + fetched.maxAgeSeconds * 1000)
   await rememberMetadataDocumentClient(services, {

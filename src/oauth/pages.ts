@@ -52,6 +52,14 @@ export function errorPage(title: string, message: string): string {
   )
 }
 
+// An error the client should hear about, but only if the person chooses to go back (a link).
+export function errorPageWithLink(title: string, message: string, link: { href: string; label: string }): string {
+  return layout(
+    title,
+    `<div class="card"><h1>${e(title)}</h1><p>${e(message)}</p><p class="note">Nothing was shared with the app.</p><p><a href="${e(link.href)}" rel="noreferrer">${e(link.label)}</a></p></div>`,
+  )
+}
+
 export type ConsentView = {
   appName: string
   verified: boolean

@@ -8,6 +8,7 @@ import type { Services } from '../services.ts'
 import { privateRedirectHost } from './metadata-document.ts'
 import { REGISTER_PATH } from './metadata.ts'
 import { sendOAuthError } from './oauth-error.ts'
+import { unstorablePath } from './storable-text.ts'
 
 // RFC 7591 client metadata we act on; other fields (logo_uri, client_uri, …) are ignored, never echoed.
 const registrationSchema = z.looseObject({
@@ -53,9 +54,12 @@ function droppable(uri: string): boolean {
   }
 }
 
+export const REGISTRATION_BODY_LIMIT = 64 * 1024
+
 export async function registerRegistrationRoute(api: FastifyInstance, services: Services): Promise<void> {
   const { dynamicRegistration, registrationsPerHour } = services.config.oauth
-  api.post(REGISTER_PATH, async (request, reply) => {
+  // A registration is a few hundred bytes; 64 KiB holds ten 2 KiB redirect URIs with room to spare.
+  api.post(REGISTER_PATH, { bodyLimit: REGISTRATION_BODY_LIMIT }, async (request, reply) => {
     request.audit.operationId = 'oauthRegister'
     reply.header('cache-control', 'no-store')
     if (!dynamicRegistration) {
@@ -85,6 +89,17 @@ export async function registerRegistrationRoute(api: FastifyInstance, services: 
           `at most ${registrationsPerHour} registrations per hour from one address; retry in ${retry} s`,
         ),
         429,
+      )
+    }
+    const unstorable = unstorablePath(request.body)
+    if (unstorable !== null) {
+      request.audit.errorCode = 'invalid_client_metadata'
+      return sendOAuthError(
+        reply,
+        oauthError(
+          'invalid_client_metadata',
+          `${unstorable}: contains a NUL character or a lone UTF-16 surrogate (not valid text)`,
+        ),
       )
     }
     const parsed = registrationSchema.safeParse(request.body ?? {})

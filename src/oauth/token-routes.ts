@@ -6,6 +6,7 @@ import { REVOKE_PATH, TOKEN_PATH } from './metadata.ts'
 import { oauthError, type OAuthError } from '../operations/oauth/oauth-error.ts'
 import { sendOAuthError } from './oauth-error.ts'
 import { registerRegistrationRoute } from './register-route.ts'
+import { storableText } from './storable-text.ts'
 import { exchangeCode, refresh, revoke } from './tokens.ts'
 
 function formOf(request: FastifyRequest): { ok: true; form: Form } | { ok: false; error: OAuthError } {
@@ -22,6 +23,12 @@ function formOf(request: FastifyRequest): { ok: true; form: Form } | { ok: false
     }
   }
   const form = body as Form
+  const unstorable = Object.entries(form).find(([k, v]) => !storableText(k) || !storableText(v))
+  if (unstorable)
+    return {
+      ok: false,
+      error: oauthError('invalid_request', `${unstorable[0]}: contains a NUL character (not valid text)`),
+    }
   const duplicates = form[DUPLICATE_PARAMETERS]
   if (duplicates)
     return { ok: false, error: oauthError('invalid_request', `parameters must not repeat: ${duplicates.join(', ')}`) }
@@ -71,6 +78,14 @@ export async function registerTokenRoutes(api: FastifyInstance, services: Servic
     // Whatever the framework refuses (body too large, unknown content type) still answers in RFC 6749 form.
     scope.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
       if (error.statusCode === 429) throw error
+      if (error.statusCode === 413) {
+        request.audit.errorCode = 'invalid_request'
+        return sendOAuthError(
+          reply,
+          oauthError('invalid_request', 'the request body is too large for this endpoint (at most 64 KiB)'),
+          413,
+        )
+      }
       if (!error.statusCode || error.statusCode >= 500) {
         request.log.error({ err: error, requestId: request.id }, 'oauth endpoint failed')
         return reply

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { sql } from 'kysely'
 import { testApp, type TestApp } from '../support/app.ts'
-import { pkce, registeredClient } from './support.ts'
+import { dashboardApp, pkce, registeredClient } from './support.ts'
 
 const state = 'state-12345678'
 const authorize = (app: TestApp, params: Record<string, string | undefined>) => {
@@ -23,7 +23,9 @@ t.test(
   'authorization requests that must be refused: a page for client and redirect problems, an error redirect for the rest',
   async (t) => {
     const app = await testApp(t)
-    const web = await registeredClient(app, { redirectUri: 'https://client.example/callback' })
+    // A dashboard app: its errors are redirected even before sign-in (self-registered clients' are
+    // shown on a page: test/oauth/pre-sign-in-errors.e2e.test.ts).
+    const web = await dashboardApp(app, { redirectUri: 'https://client.example/callback' })
     const loopback = await registeredClient(app, { redirectUri: 'http://127.0.0.1:8765/callback' })
     const { challenge } = pkce()
     const valid = {

@@ -1,5 +1,6 @@
 import t from 'tap'
-import { isMetadataDocumentUrl, isPublicAddress } from '../../src/oauth/metadata-document.ts'
+import { validateRedirectUri } from '../../src/auth/redirect-uri.ts'
+import { fetchMetadataDocument, isMetadataDocumentUrl, isPublicAddress } from '../../src/oauth/metadata-document.ts'
 import { testApp } from '../support/app.ts'
 import { httpsServer } from './https-server.ts'
 import { pkce } from './support.ts'
@@ -68,7 +69,18 @@ t.test('a client_id that is an https URL is fetched, checked and cached; private
     const res = await authorize(`${base}${path}`)
     t.equal(res.statusCode, 400, `${path}: refused with a page`)
     t.notOk(res.headers.location, `${path}: never redirected`)
-    t.ok(res.body.includes(why), `${path}: ${why}`)
+    t.match(res.body, /could not be fetched or is not acceptable/, `${path}: one message for every reason`)
+    t.notOk(res.body.includes(why), `${path}: the reason is not told to the browser`)
+    // The reason, as the log gets it.
+    const direct = await fetchMetadataDocument(
+      `${base}${path}`,
+      {
+        metadataDocumentAllowHosts: ['localhost'],
+        metadataDocumentCaFile: server.caFile,
+      },
+      (uri) => validateRedirectUri(uri).ok,
+    )
+    t.ok(!direct.ok && direct.message.includes(why), `${path}: ${why}`)
     refused++
   }
 
@@ -76,7 +88,7 @@ t.test('a client_id that is an https URL is fetched, checked and cached; private
   const before = server.requests.length
   const privateAddress = await authorize(`https://127.0.0.1:${server.port}/good.json`)
   t.equal(privateAddress.statusCode, 400)
-  t.match(privateAddress.body, /non-public address/)
+  t.match(privateAddress.body, /could not be fetched or is not acceptable/)
   t.equal(server.requests.length, before, 'no request reached the private address')
   refused++
   const clients = await app.services.db.selectFrom('oauth_clients').select('client_id').execute()

@@ -162,7 +162,7 @@ t.test(
 )
 
 t.test(
-  'ChatGPT-style: registers, sends resource, reconnects without scope and gets the default set without a second consent',
+  'ChatGPT-style: registers, sends resource, reconnects without scope, is asked again (a public client) and gets the default set',
   async (t) => {
     const app = await liveOAuthApp(t)
     const cookie = await signedIn(app)
@@ -224,9 +224,16 @@ t.test(
 
     // Disconnect in ChatGPT, connect again: no scope parameter this time.
     const again = await connect(undefined)
-    const skipped = await fetch(again.u, { redirect: 'manual', headers: { cookie } })
-    t.equal(skipped.status, 302, 'already granted: straight back with a code')
-    const params = oauth.validateAuthResponse(as, client, new URL(skipped.headers.get('location')!), again.state)
+    // A public client is asked every time (anyone can present its client id; RFC 8252 §8.6).
+    const secondPage = await fetch(again.u, { redirect: 'manual', headers: { cookie } })
+    t.equal(secondPage.status, 200, 'a public client: the consent page again')
+    const reallowed = await fetch(`${app.url}/oauth/authorize`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: submission(readConsentForm(await secondPage.text()), 'allow'),
+    })
+    const params = oauth.validateAuthResponse(as, client, new URL(reallowed.headers.get('location')!), again.state)
     const tokens = await oauth.processAuthorizationCodeResponse(
       as,
       client,

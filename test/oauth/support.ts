@@ -40,6 +40,29 @@ export async function registeredClient(
   return { clientId, secret, redirectUri }
 }
 
+// An app the merchant created in the dashboard (verified, one store), public unless confidential.
+export async function dashboardApp(
+  app: TestApp,
+  opts: { storeId?: string; confidential?: boolean; redirectUri?: string } = {},
+): Promise<TestClient> {
+  const clientId = `sfc_${base62(24)}`
+  const secret = opts.confidential ? `sfcs_${base62(43)}` : null
+  const redirectUri = opts.redirectUri ?? 'https://client.example/callback'
+  await app.services.db
+    .insertInto('apps')
+    .values({
+      app_id: `app_${base62(16)}`,
+      store_id: opts.storeId ?? 'st_demo_atlas',
+      name: 'Dashboard app',
+      client_id: clientId,
+      client_secret_hash: secret ? hashCredential(secret) : null,
+      redirect_uris: [redirectUri],
+      kind: secret ? 'confidential' : 'public',
+    })
+    .execute()
+  return { clientId, secret, redirectUri }
+}
+
 // What the consent page leaves behind: a grant and a fresh code bound to a PKCE challenge.
 export async function authorized(
   app: TestApp,
