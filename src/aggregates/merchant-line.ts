@@ -12,6 +12,8 @@ export type MerchantLine = {
   // Another theme the line names after its text ("Copied from “Spring”"), by id: the view
   // names it.
   theme?: string
+  // The command an undo took back, by id: the view shows what that command did.
+  undoes?: string
 }
 
 export type ShownValue = { text: string; colour?: string }
@@ -38,4 +40,11 @@ export function changedValue(text: string, before: unknown, after: unknown, befo
   if (to && from) return { text, from, to }
   if (to && !beforeKnown) return { text, to }
   return { text }
+}
+
+// What a command set out to do, where its events do not say it (a revert: src/events/event-store.ts).
+export function intentLine(intent: { revertTo: number } | { undo: string }): MerchantLine {
+  return 'revertTo' in intent
+    ? { text: `Reverted to version ${intent.revertTo}` }
+    : { text: 'Undid a change', undoes: intent.undo }
 }

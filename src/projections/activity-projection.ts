@@ -1,6 +1,6 @@
 import type { QueryCreator } from 'kysely'
 import { describeEvent, merchantLines, summarize, themeIdOf } from '../aggregates/describe.ts'
-import type { MerchantLine } from '../aggregates/merchant-line.ts'
+import { intentLine, type MerchantLine } from '../aggregates/merchant-line.ts'
 import type { RefusalIssue } from '../aggregates/refusals/events.ts'
 import { DOMAIN_EVENT_TYPES, type DomainEvent } from '../aggregates/events.ts'
 import type { Database } from '../db/database.ts'
@@ -26,7 +26,8 @@ function byCommandId<E extends { metadata: EventMetadata }>(events: readonly E[]
 // The positions and the time are the caller's: recorded columns, or read from the append.
 function activityRow(commandId: string, fresh: readonly Described[], current: Existing | undefined) {
   const lines = [...(current?.changes ?? [])]
-  const merchant = [...(current?.lines ?? [])]
+  const m0 = fresh[0]!.metadata
+  const merchant = current ? [...(current.lines ?? [])] : m0.intent ? [intentLine(m0.intent)] : []
   let themeId = current?.theme_id ?? null
   let rejection: { code: string; issues: RefusalIssue[] | null; issueCount: number | null } | null = null
   for (const e of fresh) {
