@@ -14,7 +14,8 @@ import { describeRefusalEvent } from './refusals/describe.ts'
 import { STORE_THEMES_EVENT_TYPES } from './store-themes/events.ts'
 import { describeStoreThemesEvent } from './store-themes/describe.ts'
 import { THEME_EVENT_TYPES, themeStream } from './theme/events.ts'
-import { describeThemeEvent } from './theme/describe.ts'
+import { describeThemeEvent, themeMerchantLines } from './theme/describe.ts'
+import type { MerchantLine } from './merchant-line.ts'
 
 type Describe = (event: DomainEvent, streamId: string) => string | null
 const describers = new Map<DomainEventType, Describe>()
@@ -36,6 +37,16 @@ register(ORDER_EVENT_TYPES, describeOrderEvent)
 // One readable line per event, from the aggregate the event belongs to; null for bookkeeping.
 export function describeEvent(event: DomainEvent, streamId: string): string | null {
   return describers.get(event.type)?.(event, streamId) ?? null
+}
+
+// The same event in the merchant's words. Theme events have their own (section and setting
+// labels, old → new values); the other aggregates' lines already read as plain sentences. A
+// refusal has none: its row says it was refused and lists its problems.
+export function merchantLines(event: DomainEvent, streamId: string): MerchantLine[] {
+  if (event.type === 'CommandRejected') return []
+  if (themeStream.idOf(streamId) !== null) return themeMerchantLines(event as Parameters<typeof themeMerchantLines>[0])
+  const line = describeEvent(event, streamId)
+  return line ? [{ text: line }] : []
 }
 
 // The theme an event concerns: its stream's, or the one its data names (a refusal, the registry).

@@ -5,6 +5,10 @@ import { base62, newId } from '../ids.ts'
 import { isScope, type Scope } from './scopes.ts'
 
 export const API_KEY_PREFIX = 'sk_live_'
+
+// How a key is shown after it was shown once, wherever it is shown (the app page, the activity
+// details, the CLI): its prefix and its last four characters, "sk_live_…a1B2".
+export const keyHint = (key: string) => `${key.slice(0, API_KEY_PREFIX.length)}…${key.slice(-4)}`
 export const CLIENT_ID_PREFIX = 'sfc_'
 export const CLIENT_SECRET_PREFIX = 'sfcs_'
 
@@ -58,7 +62,7 @@ export async function createApiKey(
       store_id: input.storeId,
       name: input.name,
       key_hash: hashCredential(key),
-      key_hint: `${key.slice(0, API_KEY_PREFIX.length + 4)}…`,
+      key_hint: keyHint(key),
       scopes,
       expires_at: input.expiresAt ?? null,
     })

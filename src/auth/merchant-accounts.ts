@@ -16,16 +16,17 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,253}\.[^\s@]{1,63}$/
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 export const isEmail = (email: string) => email.length <= MAX_EMAIL_LENGTH && EMAIL.test(email)
 
-export type MerchantStore = { storeId: string; name: string; slug: string }
+// timeZone: the store's IANA zone, in which the pages write times (src/web/time.ts).
+export type MerchantStore = { storeId: string; name: string; slug: string; timeZone: string | null }
 
 export async function merchantStores(db: Kysely<Database>, merchantId: string): Promise<MerchantStore[]> {
   const rows = await db
     .selectFrom('stores')
-    .select(['store_id', 'name', 'slug'])
+    .select(['store_id', 'name', 'slug', 'timezone'])
     .where('merchant_id', '=', merchantId)
     .orderBy('store_id')
     .execute()
-  return rows.map((r) => ({ storeId: r.store_id, name: r.name, slug: r.slug }))
+  return rows.map((r) => ({ storeId: r.store_id, name: r.name, slug: r.slug, timeZone: r.timezone || null }))
 }
 
 // A new merchant owning an existing store, or an existing merchant (by email) given that store.

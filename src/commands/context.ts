@@ -40,7 +40,7 @@ export type CommandDeps = {
 // The store always comes from the credential.
 export type CommandContext = Pick<
   EventMetadata,
-  'storeId' | 'actor' | 'channel' | 'tool' | 'requestId' | 'idempotencyKey'
+  'storeId' | 'actor' | 'channel' | 'tool' | 'requestId' | 'idempotencyKey' | 'intent'
 > & {
   // The operation as the caller named it (createTheme, applyThemeBatch, ...).
   operation: string
@@ -54,6 +54,7 @@ export function metadataFor(ctx: CommandContext, commandId: string): EventMetada
     ...(ctx.tool ? { tool: ctx.tool } : {}),
     ...(ctx.requestId ? { requestId: ctx.requestId } : {}),
     ...(ctx.idempotencyKey ? { idempotencyKey: ctx.idempotencyKey } : {}),
+    ...(ctx.intent ? { intent: ctx.intent } : {}),
     correlationId: ctx.requestId ?? commandId,
     causationId: null,
     commandId,

@@ -1,6 +1,6 @@
 import { type Aggregate, fold } from '../aggregates/decider.ts'
 import type { DomainEvent } from '../aggregates/events.ts'
-import { activityStream } from '../aggregates/refusals/events.ts'
+import { activityStream, keptIssues } from '../aggregates/refusals/events.ts'
 import { type DomainError, fail, type Result } from '../aggregates/result.ts'
 import type { OrderInputs } from '../aggregates/orders/decider.ts'
 import type { AppendResult, AppendToStream, EventShape, RecordedEvent } from '../events/event-store.ts'
@@ -242,13 +242,15 @@ function reader(deps: CommandDeps, storeId: string, at: string, reads: Loaded<un
   }
 }
 
+type Refusal = { code: string; message: string; details?: Record<string, unknown> | undefined }
+
 // Refusals are audited in the store's activity stream; a missing resource is not (it may not be
 // theirs), nor a credential's refusals past its audit budget (docs/decisions/0020-audited-refusals.md).
 async function recordRejection(
   deps: CommandDeps,
   ctx: CommandContext,
   commandId: string,
-  error: { code: string; message: string },
+  error: Refusal,
   themeId: string | null,
 ): Promise<void> {
   if (error.code === 'NOT_FOUND') return
@@ -262,7 +264,14 @@ async function recordRejection(
       events: [
         {
           type: 'CommandRejected',
-          data: { themeId, code: error.code, message: error.message, at: deps.clock().toISOString() },
+          data: {
+            themeId,
+            code: error.code,
+            message: error.message,
+            // The merchant reads the same problems the caller was told, at their fields.
+            ...keptIssues(error.details),
+            at: deps.clock().toISOString(),
+          },
           metadata: metadataFor(ctx, commandId),
         },
       ],
@@ -275,7 +284,7 @@ async function recordRejection(
 export async function recordRefusedAttempt(
   deps: CommandDeps,
   ctx: CommandContext,
-  error: { code: string; message: string },
+  error: Refusal,
   themeId: string | null = null,
 ): Promise<void> {
   await recordRejection(deps, ctx, deps.newId('cmd'), error, themeId)

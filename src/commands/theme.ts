@@ -235,24 +235,29 @@ export function publishTheme(
 
 // Appends the compensating events as one command on the theme's stream (nothing is erased).
 export function revertTheme(deps: CommandDeps, ctx: CommandContext, themeId: string, request: RevertRequest) {
-  return handleCommand(deps, ctx, {
-    themeId,
-    async load(r) {
-      const theme = await r.history(themeDecider, themeId)
-      const history = theme.events as unknown as HistoryEvent[]
-      const target = owned(theme.state, ctx) ? revertTarget(history, theme.state, request) : null
-      const refs = target?.ok ? collectReferences(target.value) : NO_REFERENCES
-      const known = await r.references({
-        productIds: new Set(refs.productIds),
-        collectionIds: new Set(refs.collectionIds),
-      })
-      return { theme, history, known, at: r.at }
+  const intent = request.toVersion !== undefined ? { revertTo: request.toVersion } : { undo: request.commandId ?? '' }
+  return handleCommand(
+    deps,
+    { ...ctx, intent },
+    {
+      themeId,
+      async load(r) {
+        const theme = await r.history(themeDecider, themeId)
+        const history = theme.events as unknown as HistoryEvent[]
+        const target = owned(theme.state, ctx) ? revertTarget(history, theme.state, request) : null
+        const refs = target?.ok ? collectReferences(target.value) : NO_REFERENCES
+        const known = await r.references({
+          productIds: new Set(refs.productIds),
+          collectionIds: new Set(refs.collectionIds),
+        })
+        return { theme, history, known, at: r.at }
+      },
+      decide({ theme, history, known, at }) {
+        if (!owned(theme.state, ctx)) return themeNotFound()
+        const decided = decideRevert(history, theme.state, request, known, at)
+        return decided.ok ? ok([change(theme, decided.value)]) : decided
+      },
+      result: themeAfter,
     },
-    decide({ theme, history, known, at }) {
-      if (!owned(theme.state, ctx)) return themeNotFound()
-      const decided = decideRevert(history, theme.state, request, known, at)
-      return decided.ok ? ok([change(theme, decided.value)]) : decided
-    },
-    result: themeAfter,
-  })
+  )
 }

@@ -27,6 +27,7 @@ export function grantsTable(
   csrf: string,
   action: (grantId: string) => string,
   empty: string,
+  zone: string | null,
 ): Html {
   if (grants.length === 0) return html`<p class="muted">${empty}</p>`
   return html`<table class="stack"><thead><tr><th scope="col">App</th><th scope="col">Scopes</th><th scope="col">Approved</th><th scope="col">Last used</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>
@@ -35,7 +36,7 @@ ${grants.map(
     g,
   ) => html`<tr><td><strong>${g.name}</strong> ${g.verified ? html`<span class="pill active">verified</span>` : html`<span class="pill unverified">unverified</span>`}<div class="muted">${SOURCE[g.source]}</div>${g.source === 'dashboard' ? null : html`<div class="muted mono">${g.clientId}</div>`}</td>
 <td data-label="Scopes"><ul class="scopes">${g.scopes.map((s) => html`<li class="mono">${s}</li>`)}</ul></td>
-<td data-label="Approved">${when(g.createdAt)}</td><td data-label="Last used">${g.lastUsedAt ? when(g.lastUsedAt) : 'never'}</td>
+<td data-label="Approved">${when(g.createdAt, zone)}</td><td data-label="Last used">${g.lastUsedAt ? when(g.lastUsedAt, zone) : 'never'}</td>
 <td><form method="post" action="${href(action(g.grantId))}">${csrfField(csrf)}<button type="submit" class="danger">Revoke<span class="skip"> ${g.name}</span></button></form></td></tr>`,
 )}
 </tbody></table>`

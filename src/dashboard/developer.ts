@@ -65,12 +65,12 @@ ${notice(message)}
       apps.length === 0
         ? html`<p class="muted">No apps yet.</p>`
         : html`<table><thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col" class="hide-sm">Client ID</th><th scope="col">Active keys</th><th scope="col" class="hide-sm">Created</th></tr></thead><tbody>
-${apps.map((a) => html`<tr><td><a href="${href(`/dashboard/developer/apps/${encodeURIComponent(a.app_id)}`)}">${a.name}</a></td><td>${a.kind}</td><td class="hide-sm mono">${a.client_id}</td><td>${counts.get(a.app_id) ?? 0}</td><td class="hide-sm">${when(a.created_at)}</td></tr>`)}
+${apps.map((a) => html`<tr><td><a href="${href(`/dashboard/developer/apps/${encodeURIComponent(a.app_id)}`)}">${a.name}</a></td><td>${a.kind}</td><td class="hide-sm mono">${a.client_id}</td><td>${counts.get(a.app_id) ?? 0}</td><td class="hide-sm">${when(a.created_at, session.store.timeZone)}</td></tr>`)}
 </tbody></table>`
     }</div>
 <div class="card table-wrap" tabindex="0" role="region" aria-label="Connected apps"><h2>Connected apps</h2>
 <p class="muted">Agents you allowed to work on this store through OAuth (from this dashboard, or apps that registered themselves or identified themselves by a metadata document). Revoke ends their access at once.</p>
-${grantsTable(grants, csrf, (g) => `/dashboard/developer/grants/${encodeURIComponent(g)}/revoke`, 'No app is connected through OAuth.')}</div>
+${grantsTable(grants, csrf, (g) => `/dashboard/developer/grants/${encodeURIComponent(g)}/revoke`, 'No app is connected through OAuth.', session.store.timeZone)}</div>
 <div class="card"><h2>Create an app</h2>
 <form method="post" action="${href('/dashboard/developer/apps')}">${csrfField(csrf)}
 <label for="app-name">Name</label><input id="app-name" name="name" type="text" required maxlength="100" value="${form.name ?? ''}">
@@ -107,7 +107,7 @@ ${notice(message)}${shown}
 <div class="card"><h2>OAuth client</h2><dl class="facts">
 <dt>Kind</dt><dd>${app.kind}</dd><dt>Client ID</dt><dd class="mono">${app.client_id}</dd>
 <dt>Client secret</dt><dd>${app.kind === 'public' ? 'none (public app: PKCE only)' : app.has_secret ? html`set, ends <span class="mono">${app.client_secret_hint ?? '…'}</span>; it is never shown again` : 'not set'}</dd>
-<dt>Created</dt><dd>${when(app.created_at)}</dd></dl>
+<dt>Created</dt><dd>${when(app.created_at, session.store.timeZone)}</dd></dl>
 ${app.kind === 'confidential' ? html`<form method="post" action="${href(`${base}/rotate-secret`)}" class="actions">${csrfField(csrf)}<button type="submit" class="secondary">Rotate secret</button><span class="hint">The current secret stops working at once.</span></form>` : null}
 </div>
 <div class="card"><h2>Redirect URIs</h2>
@@ -122,7 +122,7 @@ ${
 ${keys.map(
   (
     k,
-  ) => html`<tr><td>${k.name}</td><td class="mono">${k.key_hint}</td><td class="hide-sm">${k.scopes.join(' ')}</td><td class="hide-sm">${when(k.created_at)}</td><td class="hide-sm">${k.last_used_at ? when(k.last_used_at) : 'never'}</td>
+  ) => html`<tr><td>${k.name}</td><td class="mono">${k.key_hint}</td><td class="hide-sm">${k.scopes.join(' ')}</td><td class="hide-sm">${when(k.created_at, session.store.timeZone)}</td><td class="hide-sm">${k.last_used_at ? when(k.last_used_at, session.store.timeZone) : 'never'}</td>
 <td>${k.revoked_at ? html`<span class="pill revoked">revoked</span>` : html`<form method="post" action="${href(`${base}/keys/${encodeURIComponent(k.key_id)}/revoke`)}">${csrfField(csrf)}<button type="submit" class="danger">Revoke<span class="skip"> ${k.name}</span></button></form>`}</td></tr>`,
 )}
 </tbody></table>`
@@ -133,7 +133,7 @@ ${keys.map(
 <fieldset><legend>Scopes</legend>${SCOPES.map((s) => html`<label class="check"><input type="checkbox" name="scopes" value="${s}"${(DEFAULT_AGENT_SCOPES as readonly string[]).includes(s) ? html` checked` : null}> <span><span class="mono">${s}</span> <span class="hint">${scopeLabel(s)}</span>${SCOPE_WARNINGS[s] ? html`<span class="hint">${SCOPE_WARNINGS[s]}</span>` : null}</span></label>`)}</fieldset>
 <p><button type="submit">Create key</button></p></form></div>
 <div class="card table-wrap" tabindex="0" role="region" aria-label="OAuth access"><h2>OAuth access</h2>
-${grantsTable(grants, csrf, (g) => `${base}/grants/${encodeURIComponent(g)}/revoke`, 'You have not approved this app through OAuth on this store.')}</div>
+${grantsTable(grants, csrf, (g) => `${base}/grants/${encodeURIComponent(g)}/revoke`, 'You have not approved this app through OAuth on this store.', session.store.timeZone)}</div>
 <div class="card"><h2>Delete this app</h2><p class="muted">Its API keys and OAuth access are revoked and its client ID stops working.</p>
 <form method="post" action="${href(`${base}/delete`)}">${csrfField(csrf)}<button type="submit" class="danger">Delete app</button></form></div>`
     return reply

@@ -1,5 +1,6 @@
 import type { MerchantSession } from '../auth/merchant-session.ts'
 import { FAVICON_PATH } from '../web/favicon.ts'
+import { formatTime } from '../web/time.ts'
 import { html, mintSafeUrl, sitePath, type Html, type HtmlValue, type SafeUrl } from '../web/html.ts'
 
 // The page shell of every dashboard page: one external stylesheet, no script.
@@ -61,8 +62,9 @@ export function document(title: string, body: Html): string {
 export const CSRF_FIELD = '_csrf'
 export const csrfField = (token: string) => html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`
 
-export const when = (d: Date | string | null | undefined): Html | string => {
+// A time as every page writes it: the store's zone (its time zone, else UTC), labelled.
+export const when = (d: Date | string | null | undefined, zone: string | null): Html | string => {
   if (!d) return '—'
   const date = new Date(d)
-  return html`<time datetime="${date.toISOString()}">${date.toISOString().slice(0, 16).replace('T', ' ')} UTC</time>`
+  return html`<time datetime="${date.toISOString()}">${formatTime(date, zone)}</time>`
 }

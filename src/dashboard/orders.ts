@@ -56,7 +56,7 @@ export function registerOrderRoutes(dash: FastifyInstance, ctx: DashboardContext
 <div class="card table-wrap" tabindex="0" role="region" aria-label="Orders"><table>
 <caption class="visually-hidden">Orders of ${session.store.name}, newest first</caption>
 <thead><tr><th scope="col">Order</th><th scope="col" class="hide-sm">Placed</th><th scope="col">Customer</th><th scope="col" class="hide-sm">Items</th><th scope="col">Total</th><th scope="col">Status</th></tr></thead>
-<tbody>${orders.length === 0 ? html`<tr><td colspan="6" class="muted">No orders yet. Orders placed on your storefront appear here.</td></tr>` : orders.map(orderRow)}</tbody></table>
+<tbody>${orders.length === 0 ? html`<tr><td colspan="6" class="muted">No orders yet. Orders placed on your storefront appear here.</td></tr>` : orders.map((o) => orderRow(o, session.store.timeZone))}</tbody></table>
 ${next ? html`<div class="pager"><a class="button secondary" href="${href('/dashboard/orders', { cursor: next })}">Older orders →</a></div>` : null}</div>`
     return reply
       .type('text/html; charset=utf-8')
@@ -78,7 +78,7 @@ ${next ? html`<div class="pager"><a class="button secondary" href="${href('/dash
       const a = o.shippingAddress
       const body = html`<p><a href="${href('/dashboard/orders')}">← All orders</a></p>
 <h1>Order ${o.name}</h1>
-<p class="lede">${statusPill(o.status)} · placed ${when(o.createdAt)} · ${o.paymentMethod === 'cash_on_delivery' ? 'cash on delivery' : o.paymentMethod} · ${o.customerId ? html`customer <span class="mono">${o.customerId}</span>` : 'guest'}</p>
+<p class="lede">${statusPill(o.status)} · placed ${when(o.createdAt, session.store.timeZone)} · ${o.paymentMethod === 'cash_on_delivery' ? 'cash on delivery' : o.paymentMethod} · ${o.customerId ? html`customer <span class="mono">${o.customerId}</span>` : 'guest'}</p>
 <p class="muted">${READ_ONLY}</p>
 <div class="grid">
 <div class="card"><h2>Deliver to</h2><p>${a.name}<br>${a.address1}${a.address2 ? html`<br>${a.address2}` : null}<br>${[a.postalCode, a.city].filter(Boolean).join(' ')}${a.region ? html`<br>${a.region}` : null}<br>${countryOf(a.country)}</p><p>Phone: ${a.phone}</p></div>
@@ -106,6 +106,6 @@ ${next ? html`<div class="pager"><a class="button secondary" href="${href('/dash
   )
 }
 
-function orderRow(o: Order): Html {
-  return html`<tr><td><a href="${href(`/dashboard/orders/${encodeURIComponent(o.id)}`)}">${o.name}</a></td><td class="hide-sm">${when(o.createdAt)}</td><td>${o.shippingAddress.name}<br><span class="muted">${o.shippingAddress.city}</span></td><td class="hide-sm">${o.itemCount}</td><td>${money(o.total)}</td><td>${statusPill(o.status)}</td></tr>`
+function orderRow(o: Order, zone: string | null): Html {
+  return html`<tr><td><a href="${href(`/dashboard/orders/${encodeURIComponent(o.id)}`)}">${o.name}</a></td><td class="hide-sm">${when(o.createdAt, zone)}</td><td>${o.shippingAddress.name}<br><span class="muted">${o.shippingAddress.city}</span></td><td class="hide-sm">${o.itemCount}</td><td>${money(o.total)}</td><td>${statusPill(o.status)}</td></tr>`
 }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { MerchantSession } from '../auth/merchant-session.ts'
 import type { Theme } from '../aggregates/theme/state.ts'
 import type { ThemeStatus } from '../theme/constants.ts'
+import { actorText, channelText, type ActorDirectory, type ActorRef } from '../queries/actors.ts'
 import { findTheme } from '../queries/themes/theme-queries.ts'
 import { errorPage, type DashboardContext } from './plugin.ts'
 
@@ -31,18 +32,9 @@ export async function ownTheme(
   return { session, theme }
 }
 
-export type ActorLike = { kind: string; appId: string | null; credentialId: string | null }
-
-export function actorLabel(actor: ActorLike, names: Map<string, string>): string {
-  if (actor.kind === 'merchant') return 'You (merchant)'
-  if (actor.kind === 'system') return 'Platform'
-  const name =
-    (actor.appId && names.get(actor.appId)) || (actor.credentialId && names.get(actor.credentialId)) || 'Unknown app'
-  return `${name} · ${actor.kind === 'oauth' ? 'OAuth' : actor.kind === 'api_key' ? 'API key' : actor.kind}`
-}
-
-export const channelLabel = (channel: string, tool: string | null) =>
-  channel === 'mcp' ? `MCP${tool ? ` · ${tool}` : ''}` : channel === 'rest' ? 'REST' : channel
+// Who acted, as every page names it (src/queries/actors.ts), and through what.
+export const actorLabel = (actor: ActorRef, actors: ActorDirectory): string => actorText(actors.nameOf(actor))
+export const channelLabel = (channel: string) => `via ${channelText(channel)}`
 
 export const themePath = (themeId: string, rest = '') => `/dashboard/themes/${encodeURIComponent(themeId)}${rest}`
 export const versionPreviewPath = (themeId: string, version: number) =>

@@ -8,7 +8,7 @@ import {
   revertThemeOperation,
 } from '../operations/theme-history-operations.ts'
 import type { Blame, Change } from '../aggregates/theme/history.ts'
-import { appNames } from '../queries/app-names.ts'
+import { actorDirectory, type ActorDirectory } from '../queries/actors.ts'
 import type { DiffResult, VersionListItem } from '../queries/themes/history.ts'
 import type { Pagination } from '../queries/pagination.ts'
 import { listThemes } from '../queries/themes/theme-queries.ts'
@@ -64,9 +64,9 @@ export async function themeNames(ctx: DashboardContext, storeId: string): Promis
 }
 
 // Who last changed each section, the navigation and the design tokens (the blameTheme operation).
-function blameCard(b: Blame, names: Map<string, string>): Html {
+function blameCard(b: Blame, names: ActorDirectory, zone: string | null): Html {
   const who = (c: Change) =>
-    html`version ${String(c.version)} · ${when(c.at)}<div class="muted">${actorLabel(c.actor, names)} · ${channelLabel(c.channel, c.tool)}</div>`
+    html`version ${String(c.version)} · ${when(c.at, zone)}<div class="muted">${actorLabel(c.actor, names)} ${channelLabel(c.channel)}</div>`
   const tokens = Object.entries(b.tokens).filter((e): e is [string, Change] => e[1] !== null)
   return html`<div class="card table-wrap" tabindex="0" role="region" aria-label="Who last changed each part"><details><summary><strong>Who last changed each section</strong> <span class="muted">(${String(b.sections.length)} sections)</span></summary>
 <table class="stack"><thead><tr><th scope="col">Part</th><th scope="col">Last change</th></tr></thead><tbody>
@@ -105,15 +105,15 @@ export function registerThemeHistoryRoutes(dash: FastifyInstance, ctx: Dashboard
     if (!listed.ok) throw new Error(`listThemeVersions failed: ${listed.error.code}`)
     const versions = (listed.data as { versions: VersionListItem[] }).versions
     const pagination = (listed as { pagination?: Pagination }).pagination
-    const names = await appNames(services.db, session.storeId)
+    const names = await actorDirectory(services.db, session.storeId)
     const blamed = await act(services, request, session, blameThemeOperation, { params: { id: theme.themeId } })
     const csrf = reply.generateCsrf()
     const editable = theme.status === 'draft'
     const row = (v: VersionListItem) => html`<tr>
 <td class="nowrap" data-label="Version"><strong>${v.fromVersion === v.toVersion ? String(v.toVersion) : `${v.fromVersion}–${v.toVersion}`}</strong>${v.toVersion === theme.version ? html` <span class="pill draft">current</span>` : null}</td>
-<td data-label="When">${when(v.at)}</td>
-<td data-label="Who">${actorLabel(v.actor, names)} <span class="muted show-sm">· ${channelLabel(v.channel, v.tool)}</span></td>
-<td class="hide-sm">${channelLabel(v.channel, v.tool)}</td>
+<td data-label="When">${when(v.at, session.store.timeZone)}</td>
+<td data-label="Who">${actorLabel(v.actor, names)} <span class="muted show-sm">${channelLabel(v.channel)}</span></td>
+<td class="hide-sm">${channelLabel(v.channel)}</td>
 <td data-label="What changed">${v.summary}<div class="muted mono hide-sm">${v.command}${v.requestId ? ` · ${v.requestId}` : ''}</div></td>
 <td><div class="actions">
 <a class="button secondary" href="${href(versionPreviewPath(theme.themeId, v.toVersion))}">Preview<span class="skip"> version ${String(v.toVersion)}</span></a>
@@ -139,7 +139,7 @@ ${editable ? null : html`<p class="muted">Only drafts can be reverted. Duplicate
 <tbody>${versions.length === 0 ? html`<tr><td colspan="6" class="muted">No versions.</td></tr>` : versions.map(row)}</tbody></table>
 <div class="pager">${cursor && !badCursor ? html`<a class="button secondary" href="${href(themePath(theme.themeId, '/versions'))}">← Newest</a>` : null}${pagination?.nextCursor ? html`<a class="button secondary" href="${href(themePath(theme.themeId, '/versions'), { cursor: pagination.nextCursor })}">Older versions →</a>` : null}</div>
 </div>
-${blamed.ok ? blameCard(blamed.data as Blame, names) : null}`
+${blamed.ok ? blameCard(blamed.data as Blame, names, session.store.timeZone) : null}`
     return reply
       .code(status)
       .type('text/html; charset=utf-8')

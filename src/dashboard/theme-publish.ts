@@ -151,7 +151,7 @@ ${comparison(diff, session, { from: liveLabel(live), to: `“${theme.name}”, v
       const diff = await diffAgainstLive(request, session, former.themeId)
       const shown = diff.to.version ?? former.version
       content = html`<div class="card"><dl class="facts">
-<dt>Goes live again</dt><dd><strong>${former.name}</strong>, version ${String(shown)} (live until ${when(live?.publishedAt ?? former.updatedAt)})</dd>
+<dt>Goes live again</dt><dd><strong>${former.name}</strong>, version ${String(shown)} (live until ${when(live?.publishedAt ?? former.updatedAt, session.store.timeZone)})</dd>
 <dt>Stops being live</dt><dd>${live ? html`<strong>${live.name}</strong>, version ${String(live.version)}: it becomes private` : 'nothing'}</dd>
 <dt>Store</dt><dd>${session.store.name}, for every visitor</dd></dl>
 <div class="actions"><form method="post" action="${href('/dashboard/themes/rollback')}">${csrfField(csrf)}<input type="hidden" name="themeId" value="${former.themeId}"><input type="hidden" name="expectedVersion" value="${String(shown)}"><button type="submit">Roll back to “${former.name}” version ${String(shown)}</button></form>

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { archiveThemeOperation, duplicateThemeOperation } from '../operations/theme-operations.ts'
-import { latestThemeChanges } from '../queries/activity.ts'
+import { actorOf, latestThemeChanges } from '../queries/activity.ts'
+import { actorDirectory } from '../queries/actors.ts'
 import { listThemes, type ThemeHeader } from '../queries/themes/theme-queries.ts'
 import { html, type Html } from '../web/html.ts'
 import { act, explain } from './act.ts'
 import type { DashboardContext } from './plugin.ts'
 import { csrfField, href, notice, page, when, type Notice } from './layout.ts'
-import { ownTheme, publishable, type IdParams } from './theme-access.ts'
+import { actorLabel, channelLabel, ownTheme, publishable, type IdParams } from './theme-access.ts'
 import { formerLive } from './theme-publish.ts'
 
 // /dashboard/themes: every theme with its status, version, last change and last preview, and the
@@ -27,6 +28,7 @@ export function registerThemeRoutes(dash: FastifyInstance, ctx: DashboardContext
     const session = await ctx.session(request)
     const themes = await listThemes(services.read, session.storeId, { includeArchived: true })
     const lastChange = await lastChanges(session.storeId)
+    const zone = session.store.timeZone
     const former = formerLive(themes)
     const active = themes.find((t) => t.status === 'active')
     const csrf = reply.generateCsrf()
@@ -36,8 +38,8 @@ ${notice(message)}
 ${active && former ? html`<div class="card actions"><span>Live now: <strong>${active.name}</strong> (version ${String(active.version)}). Before it: <strong>${former.name}</strong> (version ${String(former.version)}).</span><a class="button secondary" href="${href('/dashboard/themes/rollback')}">Roll back to “${former.name}”…</a></div>` : null}
 <div class="card table-wrap" tabindex="0" role="region" aria-label="Themes"><table>
 <caption class="visually-hidden">Themes of ${session.store.name}</caption>
-<thead><tr><th scope="col">Theme</th><th scope="col">Status</th><th scope="col" class="hide-sm">Version</th><th scope="col" class="hide-sm">Last change</th><th scope="col" class="hide-sm">Last preview</th><th scope="col">Actions</th></tr></thead>
-<tbody>${themes.length === 0 ? html`<tr><td colspan="6" class="muted">This store has no themes yet. Agents create drafts through the API or MCP; the storefront shows the default theme until one is published.</td></tr>` : themes.map((t) => themeRow(t, csrf, lastChange.get(t.themeId)))}</tbody></table></div>`
+<thead><tr><th scope="col">Theme</th><th scope="col">Status</th><th scope="col" class="hide-sm">Version</th><th scope="col" class="hide-sm">Last change</th><th scope="col" class="hide-sm">Agents’ last preview link</th><th scope="col">Actions</th></tr></thead>
+<tbody>${themes.length === 0 ? html`<tr><td colspan="6" class="muted">This store has no themes yet. Agents create drafts through the API or MCP; the storefront shows the default theme until one is published.</td></tr>` : themes.map((t) => themeRow(t, csrf, lastChange.get(t.themeId), zone))}</tbody></table></div>`
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
@@ -45,29 +47,33 @@ ${active && former ? html`<div class="card actions"><span>Live now: <strong>${ac
   }
 
   async function lastChanges(storeId: string) {
-    const rows = await latestThemeChanges(services.db, storeId, 1000)
+    const [rows, actors] = await Promise.all([
+      latestThemeChanges(services.db, storeId, 1000),
+      actorDirectory(services.db, storeId),
+    ])
     const out = new Map<string, { at: Date; by: string }>()
     for (const r of rows) {
       if (!r.theme_id || out.has(r.theme_id)) continue
-      const by =
-        r.credential_kind === 'merchant'
-          ? 'you (dashboard)'
-          : r.credential_kind === 'system'
-            ? 'the platform'
-            : (r.app_name ?? 'an app')
+      // "You via the editor", "Theme bot via MCP": named as on every page.
+      const by = `${actorLabel(actorOf(r), actors)} ${channelLabel(r.channel)}`
       out.set(r.theme_id, { at: new Date(r.occurred_at), by })
     }
     return out
   }
 
-  function themeRow(t: ThemeHeader, csrf: string, change: { at: Date; by: string } | undefined): Html {
+  function themeRow(
+    t: ThemeHeader,
+    csrf: string,
+    change: { at: Date; by: string } | undefined,
+    zone: string | null,
+  ): Html {
     const id = encodeURIComponent(t.themeId)
     return html`<tr>
 <td><strong>${t.name}</strong>${t.status === 'active' ? html` <span class="pill active">Live</span>` : null}<div class="muted mono">${t.themeId}</div></td>
 <td><span class="pill ${t.status}">${t.status}</span></td>
 <td class="hide-sm">${t.version}</td>
-<td class="hide-sm">${change ? html`${when(change.at)}<div class="muted">by ${change.by}</div>` : when(t.updatedAt)}</td>
-<td class="hide-sm">${t.lastPreviewAt ? html`${when(t.lastPreviewAt)}<div class="muted">version ${t.lastPreviewedVersion ?? '—'}</div>` : 'never'}</td>
+<td class="hide-sm">${change ? html`${when(change.at, zone)}<div class="muted">${change.by}</div>` : when(t.updatedAt, zone)}</td>
+<td class="hide-sm">${t.lastPreviewAt ? html`${when(t.lastPreviewAt, zone)}<div class="muted">version ${t.lastPreviewedVersion ?? '—'}</div>` : 'never'}</td>
 <td><div class="actions">
 <a class="button secondary" href="${href(`/dashboard/themes/${id}/preview`)}">Preview<span class="skip"> ${t.name}</span></a>
 <a class="button secondary" href="${href('/dashboard/themes/editor', { themeId: t.themeId })}">Open in editor</a>

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated } from 'kysely'
+import type { MerchantLine } from '../aggregates/merchant-line.ts'
+import type { RefusalIssue } from '../aggregates/refusals/events.ts'
 import type { ThemeStatus } from '../theme/constants.ts'
 
 // The one database interface: every table the service touches, by owner.
@@ -114,6 +116,10 @@ export interface DeveloperActivityTable {
   summary: string
   changes: Json<string[]>
   error_code: string | null
+  // Migration 202611261044: null on rows written before it (until a rebuild).
+  lines: ColumnType<MerchantLine[] | null, string | null | undefined, string | null>
+  issues: ColumnType<RefusalIssue[] | null, string | null | undefined, string | null>
+  issue_count: NullableOnInsert<number>
 }
 export interface NavigationMenusTable {
   store_id: string

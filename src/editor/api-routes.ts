@@ -99,9 +99,11 @@ export function registerEditorApi(app: FastifyInstance, services: Services) {
     if (!session) return reply
     const theme = await findTheme(services.read, session.storeId, request.params.id)
     if (!theme) return sendError(request, reply, 'NOT_FOUND', 'theme not found')
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ data: { activity: await recentThemeActivity(services.db, session.storeId, theme.themeId, 5) } })
+    return reply.header('cache-control', 'no-store').send({
+      data: {
+        activity: await recentThemeActivity(services.db, session.storeId, theme.themeId, session.store.timeZone, 5),
+      },
+    })
   })
 
   app.all(`${API_PATH}/*`, async (request, reply) =>

@@ -90,7 +90,7 @@ export async function editorPlugin(app: FastifyInstance, services: Services): Pr
           csrfToken: reply.generateCsrf(),
           previewBase: `/dashboard/themes/${encodeURIComponent(theme.themeId)}/preview`,
           themesUrl: '/dashboard/themes',
-          activityUrl: `/dashboard/developer/activity?themeId=${encodeURIComponent(theme.themeId)}`,
+          activityUrl: `/dashboard/developer/activity?theme=${encodeURIComponent(theme.themeId)}`,
         }),
       )
     })

@@ -23,7 +23,13 @@ export type EventMetadata = {
   // One command may append several events (a batch, a publish): they share a commandId.
   commandId: string
   command: string
+  // What the command set out to do, where its events alone do not say it: a revert is made of
+  // ordinary edits, so the version it restores or the command it undoes is recorded here
+  // (docs/decisions/0121-revert-intent-in-metadata.md).
+  intent?: CommandIntent | undefined
 }
+
+export type CommandIntent = { revertTo: number } | { undo: string }
 
 export type NewEvent = {
   type: string

@@ -85,12 +85,35 @@ async function refuseAttempt(
   if (op.method === 'GET' || !steps.authentication.ok) return { ok: false, error }
   const caller = steps.authentication.caller
   try {
-    await recordRefusedAttempt(services.commands, commandContext(caller, op.operationId), error)
+    await recordRefusedAttempt(
+      services.commands,
+      commandContext(caller, op.operationId),
+      error,
+      themeNamed(op, steps.input),
+    )
   } catch (failure) {
     // The caller still gets its refusal; the lost row is in the error log.
     steps.logError(failure, caller)
   }
   return { ok: false, error }
+}
+
+// The theme a refused attempt names, so the merchant finds it under that theme: the path's id of a
+// theme operation, else the id the body names (an agent that sent `themeId` or `id` to a tool).
+// Unparsed input: only an id-shaped string is taken.
+const THEME_ID = /^[A-Za-z0-9_-]{1,100}$/
+function themeNamed(op: OperationDefinition, input: Invocation<unknown>['input']): string | null {
+  if (typeof input === 'function' || !op.path.startsWith('/api/v1/themes/:id')) return null
+  const field = (part: unknown, key: string) => {
+    const v = part && typeof part === 'object' ? (part as Record<string, unknown>)[key] : undefined
+    return typeof v === 'string' && THEME_ID.test(v) ? v : null
+  }
+  return (
+    field(input.params, 'id') ??
+    field(input.body, 'themeId') ??
+    field(input.body, 'id') ??
+    field(input.query, 'themeId')
+  )
 }
 
 // Where the contract lists two scopes, both are required.

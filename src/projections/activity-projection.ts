@@ -1,12 +1,14 @@
 import type { QueryCreator } from 'kysely'
-import { describeEvent, summarize, themeIdOf } from '../aggregates/describe.ts'
+import { describeEvent, merchantLines, summarize, themeIdOf } from '../aggregates/describe.ts'
+import { intentLine, type MerchantLine } from '../aggregates/merchant-line.ts'
+import type { RefusalIssue } from '../aggregates/refusals/events.ts'
 import { DOMAIN_EVENT_TYPES, type DomainEvent } from '../aggregates/events.ts'
 import type { Database } from '../db/database.ts'
 import type { EventMetadata } from '../events/event-store.ts'
 import { defineProjection } from './projection.ts'
 
 type Described = DomainEvent & { streamId: string; storeId: string; metadata: EventMetadata }
-type Existing = { changes: string[]; theme_id: string | null }
+type Existing = { changes: string[]; theme_id: string | null; lines: MerchantLine[] | null }
 
 function byCommandId<E extends { metadata: EventMetadata }>(events: readonly E[]): Map<string, E[]> {
   const byCommand = new Map<string, E[]>()
@@ -24,13 +26,17 @@ function byCommandId<E extends { metadata: EventMetadata }>(events: readonly E[]
 // The positions and the time are the caller's: recorded columns, or read from the append.
 function activityRow(commandId: string, fresh: readonly Described[], current: Existing | undefined) {
   const lines = [...(current?.changes ?? [])]
+  const m0 = fresh[0]!.metadata
+  const merchant = current ? [...(current.lines ?? [])] : m0.intent ? [intentLine(m0.intent)] : []
   let themeId = current?.theme_id ?? null
-  let rejection: { code: string } | null = null
+  let rejection: { code: string; issues: RefusalIssue[] | null; issueCount: number | null } | null = null
   for (const e of fresh) {
     const line = describeEvent(e, e.streamId)
     if (line) lines.push(line)
+    merchant.push(...merchantLines(e, e.streamId))
     themeId ??= themeIdOf(e, e.streamId)
-    if (e.type === 'CommandRejected') rejection = { code: e.data.code }
+    if (e.type === 'CommandRejected')
+      rejection = { code: e.data.code, issues: e.data.issues ?? null, issueCount: e.data.issueCount ?? null }
   }
   const first = fresh[0]!
   const m = first.metadata
@@ -50,6 +56,9 @@ function activityRow(commandId: string, fresh: readonly Described[], current: Ex
     summary: summarize(lines),
     changes: lines,
     error_code: rejection?.code ?? null,
+    lines: merchant,
+    issues: rejection?.issues ?? null,
+    issue_count: rejection?.issueCount ?? null,
   }
 }
 
@@ -64,6 +73,8 @@ const PREPARED_INSERT = 'select sfts_project_activity_insert($1, $2, $3, $4)'
 // events past its last position, so re-applying is harmless.
 export const activityProjection = defineProjection<DomainEvent>({
   name: 'developer_activity',
+  // 2: rows carry the merchant's lines and a refusal's issues (migration 202611261044).
+  version: 2,
   tables: ['developer_activity'],
   handles: DOMAIN_EVENT_TYPES,
   async apply(db: QueryCreator<Database>, events) {
@@ -74,7 +85,7 @@ export const activityProjection = defineProjection<DomainEvent>({
       (
         await db
           .selectFrom('developer_activity')
-          .select(['command_id', 'last_position', 'changes', 'theme_id'])
+          .select(['command_id', 'last_position', 'changes', 'theme_id', 'lines'])
           .where('command_id', 'in', [...byCommand.keys()])
           .execute()
       ).map((r) => [r.command_id, r]),
@@ -88,6 +99,8 @@ export const activityProjection = defineProjection<DomainEvent>({
       rows.push({
         ...row,
         changes: JSON.stringify(row.changes),
+        lines: JSON.stringify(row.lines),
+        issues: row.issues === null ? null : JSON.stringify(row.issues),
         occurred_at: fresh[0]!.recordedAt,
         first_position: fresh[0]!.globalPosition,
         last_position: fresh.at(-1)!.globalPosition,
@@ -105,6 +118,7 @@ export const activityProjection = defineProjection<DomainEvent>({
             theme_id: eb.ref('excluded.theme_id'),
             summary: eb.ref('excluded.summary'),
             changes: eb.ref('excluded.changes'),
+            lines: eb.ref('excluded.lines'),
           }))
           .where('developer_activity.last_position', '<', (eb) => eb.ref('excluded.last_position')),
       )

@@ -123,7 +123,7 @@ t.test('merchant actions: apps, keys, publish, rollback, isolation, bad input', 
       'Revoked API key',
     ])
       t.match(res.body, text)
-    t.match(res.body, /You \(merchant\)/)
+    t.match(res.body, /<td data-label="Who" class="col-who">You</)
     const refused = await a.get('/dashboard/developer/activity?outcome=rejected')
     t.match(refused.body, /INSUFFICIENT_SCOPE|No activity/)
     const csv = await a.get('/dashboard/developer/activity.csv?channel=dashboard')

@@ -160,7 +160,7 @@ t.test('editor routes', async (t) => {
 
     const activity = await inject('GET', `${api}/themes/${themeId}/activity`, cookie)
     t.equal(activity.statusCode, 200)
-    t.equal(activity.json().data.activity[0].channel, 'editor')
+    t.equal(activity.json().data.activity[0].via, 'the editor')
     t.match(
       activity.json().data.activity.find((a: { outcome: string }) => a.outcome === 'applied').who,
       /\S/,

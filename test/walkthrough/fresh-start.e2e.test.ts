@@ -187,15 +187,16 @@ t.test(
     const agentRow = rows.filter({ hasText: 'apply_theme_batch' }).first()
     t.match(
       await agentRow.innerText(),
-      /Trail agent[\s\S]*MCP · apply_theme_batch[\s\S]*applied/,
-      'the agent’s batch, by the app, through MCP',
+      /Trail agent[\s\S]*via MCP[\s\S]*Announcement bar › Text[\s\S]*Applied/,
+      'the agent’s batch, by the app, through MCP, in the editor’s words',
     )
-    const editorRow = rows.filter({ hasText: 'You (merchant)' }).filter({ hasText: 'editor' }).first()
+    const editorRow = rows.filter({ hasText: 'via the editor' }).first()
     t.match(
       await editorRow.innerText(),
-      new RegExp(`${draft.id}[\\s\\S]*applied`),
+      /^[\s\S]*You[\s\S]*Hero › Heading[\s\S]*Applied/,
       'the editor change, by the merchant, on the draft',
     )
+    t.match(await editorRow.innerText(), draft.name, 'named by the theme’s name')
     t.ok(await rows.filter({ hasText: /Connected Trail agent/ }).count(), 'the consent itself is listed')
     await shot(page, 'activity')
 

@@ -97,6 +97,7 @@ export function applyEdits(start: ThemeDocument, operations: Edit[], known: Know
               pageId: page.id,
               page,
               changed: Object.keys(changes).filter((k) => changes[k as keyof typeof changes] !== undefined),
+              previous: { title: current.title, slug: current.slug, status: current.status },
               at,
             },
           }
@@ -165,9 +166,11 @@ export function applyEdits(start: ThemeDocument, operations: Edit[], known: Know
           ...Object.keys(op.settings ?? {}).map((k) => `settings.${k}`),
           ...(op.blocks ? ['blocks'] : []),
         ]
+        const before = loc.section.settings as Record<string, unknown>
+        const previous = Object.fromEntries(Object.keys(op.settings ?? {}).map((k) => [k, before[k] ?? null]))
         event = {
           type: 'SectionUpdated',
-          data: { sectionId: loc.section.id, target: loc.target, section: v.section, changed, at },
+          data: { sectionId: loc.section.id, target: loc.target, section: v.section, changed, previous, at },
         }
         break
       }
@@ -216,7 +219,17 @@ export function applyEdits(start: ThemeDocument, operations: Edit[], known: Know
             break
           }
         }
-        event = { type: 'SectionMoved', data: { sectionId: loc.section.id, from: loc.target, to, index: op.index, at } }
+        event = {
+          type: 'SectionMoved',
+          data: {
+            sectionId: loc.section.id,
+            sectionType: loc.section.type,
+            from: loc.target,
+            to,
+            index: op.index,
+            at,
+          },
+        }
         break
       }
       case 'updateTokens': {
@@ -227,11 +240,13 @@ export function applyEdits(start: ThemeDocument, operations: Edit[], known: Know
           adopt(v.issues)
           break
         }
+        const changed = Object.keys(op.tokens).filter((k) => op.tokens[k as keyof typeof op.tokens] !== undefined)
         event = {
           type: 'ThemeTokensUpdated',
           data: {
             tokens: v.tokens,
-            changed: Object.keys(op.tokens).filter((k) => op.tokens[k as keyof typeof op.tokens] !== undefined),
+            changed,
+            previous: Object.fromEntries(changed.map((k) => [k, doc.theme[k as keyof typeof doc.theme]])),
             at,
           },
         }

@@ -123,7 +123,17 @@ export function decide(command: ThemeCommand, state: ThemeState, ctx: DecideCont
       const checked = validateThemeDocument(theme.document, ctx.known)
       if (!checked.ok)
         return invalid(checked.issues.map((i) => ({ ...i, path: i.path ? `document.${i.path}` : 'document' })))
-      return ok([{ type: 'ThemePublished', data: { previousThemeId: command.previousThemeId, at } }])
+      return ok([
+        {
+          type: 'ThemePublished',
+          data: {
+            previousThemeId: command.previousThemeId,
+            wasLive: theme.publishedAt !== null,
+            themeVersion: theme.version,
+            at,
+          },
+        },
+      ])
     }
     case 'UnpublishTheme':
       if (theme.status !== 'active') return ok([])

@@ -1,3 +1,5 @@
+import { sectionLabel, settingLabel, templateLabel } from '../../theme/merchant-texts.ts'
+import { changedValue, type MerchantLine } from '../merchant-line.ts'
 import type { SectionTarget, ThemeEvent } from './events.ts'
 import { themeStream } from './events.ts'
 
@@ -44,5 +46,99 @@ export function describeThemeEvent(event: ThemeEvent, streamId: string): string 
       return `Archived theme ${themeId}`
     case 'ThemePreviewIssued':
       return `Issued a preview link for version ${event.data.themeVersion}, valid until ${event.data.expiresAt}`
+  }
+}
+
+// --- the same events in the merchant's words (the activity view's headlines and details) ---
+
+// Where a section sits: nothing for the home page (most edits), else the template or "A page".
+const placeOf = (t: SectionTarget) =>
+  'template' in t ? (t.template === 'home' ? '' : `${templateLabel(t.template)} › `) : 'A page › '
+const sectionName = (t: SectionTarget, type: string | undefined) =>
+  `${placeOf(t)}${type ? sectionLabel(type) : 'A section'}`
+const settingKey = (changed: string) => changed.replace(/^settings\./, '')
+const minutesBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 60_000)
+
+export function themeMerchantLines(event: ThemeEvent): MerchantLine[] {
+  switch (event.type) {
+    case 'ThemeCreated':
+      return event.data.duplicatedFrom
+        ? [{ text: 'Copied from', theme: event.data.duplicatedFrom }]
+        : [{ text: 'Created the theme' }]
+    case 'ThemeRenamed':
+      return [changedValue('Renamed the theme', event.data.previousName, event.data.name, true)]
+    case 'ThemeTokensUpdated': {
+      const d = event.data
+      return d.changed.map((k) =>
+        changedValue(
+          `Theme style › ${settingLabel(k)}`,
+          d.previous?.[k as keyof typeof d.previous],
+          d.tokens[k as keyof typeof d.tokens],
+          d.previous !== undefined,
+        ),
+      )
+    }
+    case 'ThemeNavigationSet':
+      return [{ text: `Changed the theme's menu (${event.data.navigation.length} links)` }]
+    case 'PageCreated':
+      return [{ text: `Created the page “${event.data.page.title}”` }]
+    case 'PageUpdated': {
+      const d = event.data
+      const name = `Page “${d.page.title}”`
+      const lines = d.changed
+        .filter((k) => k !== 'layout')
+        .map((k) => {
+          const key = k as 'title' | 'slug' | 'status'
+          return changedValue(`${name} › ${settingLabel(k)}`, d.previous?.[key], d.page[key], d.previous !== undefined)
+        })
+      if (d.changed.includes('layout')) lines.push({ text: `${name} › Sections` })
+      return lines
+    }
+    case 'PageDeleted':
+      return [{ text: `Deleted the page /pages/${event.data.slug}` }]
+    case 'SectionAdded':
+      return [{ text: `Added ${sectionName(event.data.target, event.data.section.type)}` }]
+    case 'SectionUpdated': {
+      const d = event.data
+      const section = sectionName(d.target, d.section.type)
+      const settings = d.section.settings as Record<string, unknown>
+      const lines = d.changed
+        .filter((c) => c !== 'blocks')
+        .map((c) => {
+          const key = settingKey(c)
+          return changedValue(
+            `${section} › ${settingLabel(key)}`,
+            d.previous?.[key],
+            settings[key],
+            d.previous !== undefined && key in d.previous,
+          )
+        })
+      if (d.changed.includes('blocks')) lines.push({ text: `${section} › Items` })
+      return lines.length > 0 ? lines : [{ text: `Changed ${section}` }]
+    }
+    case 'SectionRemoved':
+      return [{ text: `Removed ${sectionName(event.data.target, event.data.sectionType)}` }]
+    case 'SectionMoved':
+      return [
+        { text: `Moved ${sectionName(event.data.to, event.data.sectionType)} to position ${event.data.index + 1}` },
+      ]
+    case 'ThemePublished': {
+      const d = event.data
+      const version = d.themeVersion !== undefined ? ` (version ${d.themeVersion})` : ''
+      const text = d.wasLive ? `Rolled back to this theme${version}` : `Published${version}`
+      return [d.previousThemeId ? { text: `${text}, replacing`, theme: d.previousThemeId } : { text }]
+    }
+    case 'ThemeUnpublished':
+      return [{ text: 'No longer live, replaced by', theme: event.data.replacedBy }]
+    case 'ThemeArchived':
+      return [{ text: 'Archived the theme' }]
+    case 'ThemePreviewIssued': {
+      const minutes = minutesBetween(event.data.at, event.data.expiresAt)
+      return [
+        {
+          text: `Shared a preview link of version ${event.data.themeVersion}, valid ${minutes} minute${minutes === 1 ? '' : 's'}`,
+        },
+      ]
+    }
   }
 }

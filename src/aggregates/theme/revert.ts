@@ -40,7 +40,8 @@ export function compensatingEvents(current: ThemeDocument, target: ThemeDocument
     const changed = (Object.keys(target.theme) as (keyof ThemeTokens)[]).filter(
       (k) => !jsonEqual(doc.theme[k], target.theme[k]),
     )
-    emit({ type: 'ThemeTokensUpdated', data: { tokens: target.theme, changed, at } })
+    const previous = Object.fromEntries(changed.map((k) => [k, doc.theme[k]]))
+    emit({ type: 'ThemeTokensUpdated', data: { tokens: target.theme, changed, previous, at } })
   }
   if (!jsonEqual(doc.navigation, target.navigation))
     emit({ type: 'ThemeNavigationSet', data: { navigation: target.navigation, at } })
@@ -65,7 +66,16 @@ export function compensatingEvents(current: ThemeDocument, target: ThemeDocument
     const want = targetPages.get(page.id)!
     if (page.slug !== want.slug || page.title !== want.title || page.status !== want.status) {
       const changed = (['slug', 'title', 'status'] as const).filter((k) => page[k] !== want[k])
-      emit({ type: 'PageUpdated', data: { pageId: page.id, page: { ...want, layout: page.layout }, changed, at } })
+      emit({
+        type: 'PageUpdated',
+        data: {
+          pageId: page.id,
+          page: { ...want, layout: page.layout },
+          changed,
+          previous: { title: page.title, slug: page.slug, status: page.status },
+          at,
+        },
+      })
     }
   }
 
@@ -78,7 +88,9 @@ export function compensatingEvents(current: ThemeDocument, target: ThemeDocument
         const changed = [...new Set([...Object.keys(prior.settings), ...Object.keys(s.settings)])].filter(
           (k) => !jsonEqual((prior.settings as Record<string, unknown>)[k], (s.settings as Record<string, unknown>)[k]),
         )
-        emit({ type: 'SectionUpdated', data: { sectionId: s.id, target: l.target, section: s, changed, at } })
+        const before = prior.settings as Record<string, unknown>
+        const previous = Object.fromEntries(changed.map((k) => [k, before[k] ?? null]))
+        emit({ type: 'SectionUpdated', data: { sectionId: s.id, target: l.target, section: s, changed, previous, at } })
       }
     }
     // What is left to place: sections that are missing or out of order. Each goes right after
@@ -103,7 +115,10 @@ export function compensatingEvents(current: ThemeDocument, target: ThemeDocument
       const ids = sectionsNow().filter((id) => id !== s.id)
       const index = i === 0 ? 0 : ids.indexOf(l.sections[i - 1]!.id) + 1
       if (have.has(s.id))
-        emit({ type: 'SectionMoved', data: { sectionId: s.id, from: l.target, to: l.target, index, at } })
+        emit({
+          type: 'SectionMoved',
+          data: { sectionId: s.id, sectionType: s.type, from: l.target, to: l.target, index, at },
+        })
       else emit({ type: 'SectionAdded', data: { target: l.target, index, section: s, at } })
     })
   }

@@ -1,6 +1,6 @@
 import { revokeGrantsOfApp } from './oauth-grants.ts'
 import type { Transaction } from 'kysely'
-import { API_KEY_PREFIX, hashCredential, newClientId, newClientSecret } from '../../auth/credentials.ts'
+import { API_KEY_PREFIX, hashCredential, keyHint, newClientId, newClientSecret } from '../../auth/credentials.ts'
 import { validateRedirectUris } from '../../auth/redirect-uri.ts'
 import { isScope } from '../../auth/scopes.ts'
 import type { Database } from '../../db/database.ts'
@@ -233,7 +233,7 @@ export async function createKey(
   const key = `${API_KEY_PREFIX}${base62(43)}`
   const keyId = deps.newId('key')
   const scopes = [...new Set(input.scopes)]
-  const hint = `${key.slice(0, API_KEY_PREFIX.length)}…${key.slice(-4)}`
+  const hint = keyHint(key)
   const result = await audited(
     deps,
     ctx,

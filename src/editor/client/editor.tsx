@@ -26,7 +26,6 @@ type Conflict = {
 type Sent = { ok: true } | { ok: false; issues: Map<string, string> | null }
 
 const editorUrlOf = (themeId: string) => `/dashboard/themes/editor?themeId=${encodeURIComponent(themeId)}`
-const when = (iso: string) => new Date(iso).toLocaleString()
 
 export function Editor(props: { api: Api; boot: Boot }) {
   const { api, boot } = props
@@ -476,7 +475,7 @@ export function Editor(props: { api: Api; boot: Boot }) {
             <ul class="activity">
               {conflict.activity.slice(0, 3).map((a, i) => (
                 <li key={i}>
-                  {a.who} ({a.tool ? `${a.channel}: ${a.tool}` : a.channel}) at {when(a.at)}: {a.summary}
+                  {a.who}, in {a.via}, <time dateTime={a.at}>{a.atText}</time>: {a.summary}
                 </li>
               ))}
             </ul>

@@ -42,7 +42,7 @@ t.test('the first publish of a store: the theme goes live, the registry records 
       .when({})
       .thenDecides(),
     {
-      theme: [published],
+      theme: [{ type: 'ThemePublished', data: { previousThemeId: null, wasLive: false, themeVersion: 1, at } }],
       registry: [{ type: 'LiveThemeChanged', data: { themeId: 'thm_new', previousThemeId: null, at } }],
       formerLive: [],
     },
@@ -55,7 +55,7 @@ t.test('publishing replaces the live theme, which becomes private, in the same d
       .when({})
       .thenDecides(),
     {
-      theme: [{ type: 'ThemePublished', data: { previousThemeId: 'thm_old', at } }],
+      theme: [{ type: 'ThemePublished', data: { previousThemeId: 'thm_old', wasLive: false, themeVersion: 1, at } }],
       registry: [{ type: 'LiveThemeChanged', data: { themeId: 'thm_new', previousThemeId: 'thm_old', at } }],
       formerLive: [{ type: 'ThemeUnpublished', data: { replacedBy: 'thm_new', at } }],
     },
