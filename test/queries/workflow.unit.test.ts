@@ -66,3 +66,20 @@ t.test('with several drafts the most recently changed one is followed', async (t
   )
   t.equal(w.next[0]!.themeId, 'new')
 })
+
+t.test('each step names its tool’s identifying arguments; themeId stays for v1 clients', async (t) => {
+  const live = workflowNext([theme({ id: 'thm_live', status: 'active', version: 3 })], agent)
+  t.same(
+    live.next.map((s) => s.arguments),
+    [{}, {}, { id: 'thm_live' }],
+    'schema and create name no theme; duplicate names the live one',
+  )
+  t.same(workflowNext([theme({})], agent).next[0]!.arguments, { id: 'thm_1' })
+  const ready = theme({ version: 4, lastPreviewedVersion: 4 })
+  const publish = workflowNext([ready], publisher).next[0]!
+  t.same(publish.arguments, { id: 'thm_1', expectedVersion: 4 }, 'publishing names the previewed version')
+  t.equal(publish.themeId, 'thm_1')
+  const ask = workflowNext([ready], agent).next[0]!
+  t.same(ask.arguments, {}, 'a merchant step has no tool and no arguments')
+  t.equal(ask.themeId, 'thm_1')
+})

@@ -9,7 +9,13 @@ export const workflowStepSchema = z.object({
     .meta({ description: 'The operationId to call next (or askMerchant* when only the merchant can act).' }),
   reason: z.string(),
   tool: z.string().nullable().meta({ description: 'The MCP tool for the same action.' }),
-  themeId: z.string().nullable(),
+  arguments: z.record(z.string(), z.union([z.string(), z.number()])).meta({
+    description:
+      'The identifying arguments of `tool`, by its own parameter names ({ "id": "thm_…" }; for publishing also expectedVersion). Pass them as they are and add the content arguments (a batch\'s operations, a new theme\'s name) yourself. Empty when the step names no theme.',
+  }),
+  themeId: z.string().nullable().meta({
+    description: 'The theme the step is about (kept for v1 clients). Tools take it as `id`: use `arguments`.',
+  }),
 })
 export const workflowSchema = z.object({
   stage: z.enum(['design', 'preview', 'publish', 'blocked']),
@@ -28,10 +34,19 @@ export type WorkflowTheme = {
   editorUrl: string
 }
 
-const step = (action: string, tool: string | null, reason: string, themeId: string | null = null): WorkflowStep => ({
+// The tools name a theme `id` (the REST path's :id); `themeId` stays on the step for v1 clients,
+// which read it, but agents that copied it into a tool call were refused ("Unrecognized key").
+const step = (
+  action: string,
+  tool: string | null,
+  reason: string,
+  themeId: string | null = null,
+  extra: Record<string, string | number> = {},
+): WorkflowStep => ({
   action,
   reason,
   tool,
+  arguments: tool && themeId ? { id: themeId, ...extra } : {},
   themeId,
 })
 
@@ -135,6 +150,7 @@ export function workflowNext(themes: readonly WorkflowTheme[], granted: Readonly
           'publish_theme',
           `Draft "${draft.name}" was previewed at version ${draft.version}. Show the merchant what goes live (diffTheme / diff_theme from live to draft), then publish with expectedVersion ${draft.version} (the version previewed) when they confirm; a newer change is refused with VERSION_CONFLICT. The current live theme becomes private and can be re-published to roll back.`,
           draft.id,
+          { expectedVersion: draft.version },
         ),
         refine,
       ],
