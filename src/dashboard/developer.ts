@@ -14,7 +14,7 @@ import { html, type Html } from '../web/html.ts'
 import { actOrFail } from './act.ts'
 import { list, parseForm, required, text } from './forms.ts'
 import { DISCONNECTED, grantsTable, registerGrantRoutes } from './connected-apps.ts'
-import { csrfField, href, notice, page, when, type Notice } from './layout.ts'
+import { copyButton, csrfField, href, notice, page, when, type Notice } from './layout.ts'
 import { errorPage, type DashboardContext } from './plugin.ts'
 import { z } from 'zod'
 
@@ -105,7 +105,7 @@ ${grantsTable(grants, csrf, (g) => `/dashboard/developer/grants/${encodeURICompo
     const body = html`<p><a href="${href('/dashboard/developer')}">← All apps</a></p><h1>${app.name}</h1>
 ${notice(message)}${shown}
 <div class="card"><h2>OAuth client</h2><dl class="facts">
-<dt>Kind</dt><dd>${app.kind}</dd><dt>Client ID</dt><dd class="mono">${app.client_id}</dd>
+<dt>Kind</dt><dd>${app.kind}</dd><dt>Client ID</dt><dd><span class="mono" id="client-id">${app.client_id}</span> ${copyButton('client-id', 'client ID')}</dd>
 <dt>Client secret</dt><dd>${app.kind === 'public' ? 'none (public app: PKCE only)' : app.has_secret ? html`set, ends <span class="mono">${app.client_secret_hint ?? '…'}</span>; it is never shown again` : 'not set'}</dd>
 <dt>Created</dt><dd>${when(app.created_at, session.store.timeZone)}</dd></dl>
 ${app.kind === 'confidential' ? html`<form method="post" action="${href(`${base}/rotate-secret`)}" class="actions">${csrfField(csrf)}<button type="submit" class="secondary">Rotate secret</button><span class="hint">The current secret stops working at once.</span></form>` : null}
@@ -143,7 +143,7 @@ ${grantsTable(grants, csrf, (g) => `${base}/grants/${encodeURIComponent(g)}/revo
   }
 
   const secretOnce = (label: string, value: string, extra: string) =>
-    html`<div class="notice ok" role="status"><strong>${label}</strong> Copy it now: it is shown only this once. ${extra}<code class="secret">${value}</code></div>`
+    html`<div class="notice ok" role="status"><strong>${label}</strong> Copy it now: it is shown only this once. ${extra}<div class="secret-line"><code class="secret" id="shown-once">${value}</code>${copyButton('shown-once', label.replace(/:$/, ''))}</div></div>`
 
   dash.get('/dashboard/developer', { preHandler: guard }, (request, reply) =>
     appsPage(request, reply, doneNotice(request)),

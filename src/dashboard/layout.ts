@@ -3,8 +3,10 @@ import { FAVICON_PATH } from '../web/favicon.ts'
 import { formatTime } from '../web/time.ts'
 import { html, mintSafeUrl, sitePath, type Html, type HtmlValue, type SafeUrl } from '../web/html.ts'
 
-// The page shell of every dashboard page: one external stylesheet, no script.
+// The page shell of every dashboard page: one external stylesheet and one small script file (Copy
+// buttons, src/dashboard/copy-button.js), no inline script.
 export const DASHBOARD_CSS_PATH = '/dashboard/assets/dashboard.css'
+export const DASHBOARD_SCRIPT_PATH = '/dashboard/assets/copy-button.js'
 
 /** A dashboard link: a path the pages build, checked by the URL policy (home if it refuses it). */
 export const href = (path: string, query?: Record<string, string | number | undefined>): SafeUrl =>
@@ -17,7 +19,7 @@ export const notice = (n: Notice | null | undefined): Html | null =>
     ? html`<div class="notice ${n.kind}" role="${n.kind === 'error' ? 'alert' : 'status'}">${n.text}${n.items && n.items.length > 0 ? html`<ul>${n.items.map((i) => html`<li>${i}</li>`)}</ul>` : null}</div>`
     : null
 
-type Section = 'themes' | 'orders' | 'developer' | 'activity'
+type Section = 'themes' | 'orders' | 'developer' | 'activity' | 'account'
 
 export function page(input: {
   title: string
@@ -38,7 +40,7 @@ export function page(input: {
 <header class="topbar"><div class="topbar-inner">
 <a class="brand" href="${href('/dashboard/themes')}">${input.session.store.name}<small>Dashboard</small></a>
 <nav aria-label="Dashboard"><ul class="nav">${nav.map(([key, label, path]) => html`<li><a href="${href(path)}"${key === input.current ? html` aria-current="page"` : null}>${label}</a></li>`)}</ul></nav>
-<div class="who">${storeSwitcher(input.session, input.csrf)}<span>${input.session.email}</span><form method="post" action="${href('/dashboard/logout')}">${csrfField(input.csrf)}<button type="submit">Sign out</button></form></div>
+<div class="who">${storeSwitcher(input.session, input.csrf)}<a class="who-link" href="${href(`/s/${encodeURIComponent(input.session.store.slug)}`)}" target="_blank" rel="noopener">View store<span class="visually-hidden"> (opens in a new tab)</span></a><a class="who-link" href="${href('/dashboard/account')}"${input.current === 'account' ? html` aria-current="page"` : null}><span class="visually-hidden">Account: </span>${input.session.email}</a><form method="post" action="${href('/dashboard/logout')}">${csrfField(input.csrf)}<button type="submit">Sign out</button></form></div>
 </div></header>
 <main id="main" tabindex="-1">${input.body}</main>`,
   )
@@ -53,7 +55,7 @@ const storeSwitcher = (session: MerchantSession, csrf: string) =>
 export function document(title: string, body: Html): string {
   return `<!doctype html>\n${
     html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${title} · Storefront dashboard</title><link rel="stylesheet" href="${href(DASHBOARD_CSS_PATH)}"><link rel="icon" href="${href(FAVICON_PATH)}"></head>
+<title>${title} · Storefront dashboard</title><link rel="stylesheet" href="${href(DASHBOARD_CSS_PATH)}"><script src="${href(DASHBOARD_SCRIPT_PATH)}" defer></script><link rel="icon" href="${href(FAVICON_PATH)}"></head>
 <body>${body}</body></html>`.value
   }`
 }
@@ -68,3 +70,7 @@ export const when = (d: Date | string | null | undefined, zone: string | null): 
   const date = new Date(d)
   return html`<time datetime="${date.toISOString()}">${formatTime(date, zone)}</time>`
 }
+
+/** A value with a Copy button (shown by src/dashboard/copy-button.js; hidden without script). */
+export const copyButton = (targetId: string, what: string) =>
+  html`<button type="button" class="secondary copy" data-copy="${targetId}" hidden>Copy<span class="visually-hidden"> ${what}</span></button>`

@@ -53,7 +53,7 @@ export function registerOrderRoutes(dash: FastifyInstance, ctx: DashboardContext
     const next = listed.pagination?.nextCursor ?? null
     const body = html`<h1>Orders</h1>
 <p class="lede">${READ_ONLY}</p>
-<div class="card table-wrap" tabindex="0" role="region" aria-label="Orders"><table>
+<div class="card table-wrap" tabindex="0" role="region" aria-label="Orders"><table class="stack">
 <caption class="visually-hidden">Orders of ${session.store.name}, newest first</caption>
 <thead><tr><th scope="col">Order</th><th scope="col" class="hide-sm">Placed</th><th scope="col">Customer</th><th scope="col" class="hide-sm">Items</th><th scope="col">Total</th><th scope="col">Status</th></tr></thead>
 <tbody>${orders.length === 0 ? html`<tr><td colspan="6" class="muted">No orders yet. Orders placed on your storefront appear here.</td></tr>` : orders.map((o) => orderRow(o, session.store.timeZone))}</tbody></table>
@@ -107,5 +107,5 @@ ${next ? html`<div class="pager"><a class="button secondary" href="${href('/dash
 }
 
 function orderRow(o: Order, zone: string | null): Html {
-  return html`<tr><td><a href="${href(`/dashboard/orders/${encodeURIComponent(o.id)}`)}">${o.name}</a></td><td class="hide-sm">${when(o.createdAt, zone)}</td><td>${o.shippingAddress.name}<br><span class="muted">${o.shippingAddress.city}</span></td><td class="hide-sm">${o.itemCount}</td><td>${money(o.total)}</td><td>${statusPill(o.status)}</td></tr>`
+  return html`<tr><td data-label="Order"><a href="${href(`/dashboard/orders/${encodeURIComponent(o.id)}`)}">${o.name}</a></td><td class="hide-sm">${when(o.createdAt, zone)}</td><td data-label="Customer">${o.shippingAddress.name}<br><span class="muted">${o.shippingAddress.city}</span></td><td class="hide-sm">${o.itemCount}</td><td data-label="Total">${money(o.total)}</td><td data-label="Status">${statusPill(o.status)}</td></tr>`
 }

@@ -7,7 +7,7 @@ import { registerMerchantCsrf } from '../web/merchant-csrf.ts'
 import type { Services } from '../services.ts'
 import { registerActivityRoutes } from './activity.ts'
 import { registerDeveloperRoutes } from './developer.ts'
-import { CSRF_FIELD, DASHBOARD_CSS_PATH, document, href } from './layout.ts'
+import { CSRF_FIELD, DASHBOARD_CSS_PATH, DASHBOARD_SCRIPT_PATH, document, href } from './layout.ts'
 import { registerLoginRoutes } from './login.ts'
 import { registerOrderRoutes } from './orders.ts'
 import { registerStoreSwitchRoutes } from './store-switch.ts'
@@ -17,10 +17,12 @@ import { registerThemePublishRoutes } from './theme-publish.ts'
 import { registerThemeRoutes } from './themes.ts'
 
 const CSS = readFileSync(new URL('./dashboard.css', import.meta.url), 'utf8')
+const SCRIPT = readFileSync(new URL('./copy-button.js', import.meta.url), 'utf8')
 
-// Pages: external stylesheet only, no script; framed by nobody (previews set their own policy).
+// Pages: an external stylesheet and one script file from this origin, nothing inline; framed by
+// nobody (previews set their own policy).
 export const DASHBOARD_CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self' https: data:; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 export type DashboardContext = {
   services: Services
@@ -83,6 +85,9 @@ export async function dashboardPlugin(app: FastifyInstance, services: Services):
 
     dash.get(DASHBOARD_CSS_PATH, async (_request, reply) =>
       reply.header('content-type', 'text/css; charset=utf-8').send(CSS),
+    )
+    dash.get(DASHBOARD_SCRIPT_PATH, async (_request, reply) =>
+      reply.header('content-type', 'text/javascript; charset=utf-8').send(SCRIPT),
     )
     dash.get('/dashboard', { preHandler: guard }, async (_request, reply) => reply.redirect('/dashboard/themes', 303))
     registerLoginRoutes(dash, services)

@@ -1,23 +1,23 @@
 import type { LayoutDiff, ThemeDiff, ValueChange } from '../aggregates/theme/diff.ts'
 import type { DiffResult } from '../queries/themes/history.ts'
+import { blockLabel, sectionLabel, settingPathLabel, templateLabel } from '../theme/merchant-texts.ts'
 import { html, type Html } from '../web/html.ts'
 import { href } from './layout.ts'
 
 // The structural diff of two theme points as a merchant reads it: a summary, then tokens,
 // navigation, pages and, per layout, the sections added, removed, moved and changed (setting,
-// before, after). Pure rendering of the diffTheme operation's data.
+// before, after). Pure rendering of the diffTheme operation's data. Sections, blocks, templates
+// and settings are named as the editor names them (src/theme/merchant-texts.ts); colours show a swatch.
 
 export type DiffRefView = DiffResult['from']
 
-const LAYOUT_NAMES: Record<string, string> = {
-  'templates.home': 'Home page',
-  'templates.product': 'Product pages',
-  'templates.collection': 'Collection pages',
-  'templates.blogPost': 'Blog posts',
-}
-
+/** "Home page" for templates.home; a custom page by its address. */
 export const layoutName = (layout: string) =>
-  LAYOUT_NAMES[layout] ?? (layout.startsWith('pages.') ? `Page ${layout.slice(6)}` : layout)
+  layout.startsWith('templates.')
+    ? templateLabel(layout.slice('templates.'.length))
+    : layout.startsWith('pages.')
+      ? `Page /${layout.slice('pages.'.length)}`
+      : layout
 
 // A value as text: strings as they are (quoted), the rest as short JSON.
 export function showValue(v: unknown): string {
@@ -25,6 +25,15 @@ export function showValue(v: unknown): string {
   const s = typeof v === 'string' ? `“${v}”` : JSON.stringify(v)
   return s.length > 120 ? `${s.slice(0, 117)}…` : s
 }
+
+const COLOUR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i
+
+// A colour with its swatch before the code: an SVG fill (an attribute, not an inline style, so
+// the dashboard's CSP needs no 'unsafe-inline'); the value is a checked hex colour.
+const valueCell = (v: unknown): Html | string =>
+  typeof v === 'string' && COLOUR.test(v)
+    ? html`<svg class="swatch" viewBox="0 0 1 1" aria-hidden="true" focusable="false"><rect width="1" height="1" fill="${v}"/></svg> ${v}`
+    : showValue(v)
 
 // Inside a section's or block's table the path is shown from its settings on: `height`, not `templates.home.gap-a.settings.height`.
 const shortPath = (path: string, strip: string) => {
@@ -35,7 +44,7 @@ const shortPath = (path: string, strip: string) => {
 const valueRows = (changes: ValueChange[], strip = '') =>
   changes.map(
     (c) =>
-      html`<tr><td class="mono">${shortPath(c.path, strip)}</td><td class="${c.old === undefined ? 'absent' : 'before'}">${showValue(c.old)}</td><td class="${c.new === undefined ? 'absent' : 'after'}">${showValue(c.new)}</td></tr>`,
+      html`<tr><td>${settingPathLabel(shortPath(c.path, strip))}</td><td class="${c.old === undefined ? 'absent' : 'before'}">${valueCell(c.old)}</td><td class="${c.new === undefined ? 'absent' : 'after'}">${valueCell(c.new)}</td></tr>`,
   )
 
 const valueTable = (label: string, changes: ValueChange[], strip = '') =>
@@ -55,11 +64,11 @@ function layoutSection(l: LayoutDiff): Html {
   const rows: Html[] = []
   for (const s of l.added)
     rows.push(
-      html`<tr><td><span class="pill added">added</span></td><td><strong>${s.section.type}</strong><div class="muted mono">${s.section.id}</div></td><td>at position ${s.index + 1}</td></tr>`,
+      html`<tr><td><span class="pill added">added</span></td><td><strong>${sectionLabel(s.section.type)}</strong><div class="muted mono">${s.section.id}</div></td><td>at position ${s.index + 1}</td></tr>`,
     )
   for (const s of l.removed)
     rows.push(
-      html`<tr><td><span class="pill removed">removed</span></td><td><strong>${s.type}</strong><div class="muted mono">${s.id}</div></td><td>was at position ${s.index + 1}</td></tr>`,
+      html`<tr><td><span class="pill removed">removed</span></td><td><strong>${sectionLabel(s.type)}</strong><div class="muted mono">${s.id}</div></td><td>was at position ${s.index + 1}</td></tr>`,
     )
   for (const s of l.moved)
     rows.push(
@@ -71,24 +80,25 @@ function layoutSection(l: LayoutDiff): Html {
       ? [
           ...b.added.map(
             (x) =>
-              html`<li>block <strong>${x.block.type}</strong> <span class="mono">${x.block.id}</span> added at ${x.index + 1}</li>`,
+              html`<li>block <strong>${blockLabel(x.block.type)}</strong> <span class="mono">${x.block.id}</span> added at ${x.index + 1}</li>`,
           ),
           ...b.removed.map(
-            (x) => html`<li>block <strong>${x.type}</strong> <span class="mono">${x.id}</span> removed</li>`,
+            (x) =>
+              html`<li>block <strong>${blockLabel(x.type)}</strong> <span class="mono">${x.id}</span> removed</li>`,
           ),
           ...b.moved.map(
             (x) => html`<li>block <span class="mono">${x.id}</span> moved ${x.from + 1} → ${x.to + 1}</li>`,
           ),
           ...b.changed.map(
             (x) =>
-              html`<li>block <strong>${x.type}</strong> <span class="mono">${x.id}</span>: ${valueTable(`Settings of block ${x.id}`, x.settings, `${l.layout}.${c.id}.blocks.${x.id}.`)}</li>`,
+              html`<li>block <strong>${blockLabel(x.type)}</strong> <span class="mono">${x.id}</span>: ${valueTable(`Settings of block ${x.id}`, x.settings, `${l.layout}.${c.id}.blocks.${x.id}.`)}</li>`,
           ),
         ]
       : []
-    rows.push(html`<tr><td><span class="pill changed">changed</span></td><td><strong>${c.type}</strong><div class="muted mono">${c.id}</div></td>
+    rows.push(html`<tr><td><span class="pill changed">changed</span></td><td><strong>${sectionLabel(c.type)}</strong><div class="muted mono">${c.id}</div></td>
 <td>${c.settings.length ? valueTable(`Settings of ${c.id}`, c.settings, `${l.layout}.${c.id}.`) : null}${blockLines.length ? html`<ul class="diff-blocks">${blockLines}</ul>` : null}</td></tr>`)
   }
-  return html`<h3>${layoutName(l.layout)} <span class="muted mono">${l.layout}</span></h3>
+  return html`<h3>${layoutName(l.layout)}</h3>
 <table class="diff-sections stack"><thead><tr><th scope="col">Change</th><th scope="col">Section</th><th scope="col">Details</th></tr></thead><tbody>${rows}</tbody></table>`
 }
 
@@ -98,7 +108,6 @@ export function diffView(diff: { changes: ThemeDiff; summary: string[] }): Html 
     return html`<div class="card"><h2>Changes</h2><p class="muted">No differences: both sides are the same theme document.</p></div>`
   const nav = d.navigation
   return html`<div class="card diff"><h2>Changes <span class="muted">(${String(diff.summary.length)})</span></h2>
-<details><summary>Summary, one line per change</summary><ul class="diff-summary">${diff.summary.map((s) => html`<li class="mono">${s}</li>`)}</ul></details>
 ${d.tokens.length ? html`<h3>Design tokens</h3>${valueTable('Design tokens', d.tokens, 'tokens.')}` : null}
 ${nav ? html`<h3>Navigation</h3><div class="diff-nav"><div><h4>Before</h4><ol>${nav.old.map((e) => html`<li>${String((e as { label?: unknown }).label ?? '')}</li>`)}</ol></div><div><h4>After</h4><ol>${nav.new.map((e) => html`<li>${String((e as { label?: unknown }).label ?? '')}</li>`)}</ol></div></div>` : null}
 ${

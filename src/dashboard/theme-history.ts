@@ -12,6 +12,7 @@ import { actorDirectory, type ActorDirectory } from '../queries/actors.ts'
 import type { DiffResult, VersionListItem } from '../queries/themes/history.ts'
 import type { Pagination } from '../queries/pagination.ts'
 import { listThemes } from '../queries/themes/theme-queries.ts'
+import { sectionLabel, settingLabel } from '../theme/merchant-texts.ts'
 import { html, type Html } from '../web/html.ts'
 import { act, explain } from './act.ts'
 import { parseForm, text } from './forms.ts'
@@ -70,9 +71,9 @@ function blameCard(b: Blame, names: ActorDirectory, zone: string | null): Html {
   const tokens = Object.entries(b.tokens).filter((e): e is [string, Change] => e[1] !== null)
   return html`<div class="card table-wrap" tabindex="0" role="region" aria-label="Who last changed each part"><details><summary><strong>Who last changed each section</strong> <span class="muted">(${String(b.sections.length)} sections)</span></summary>
 <table class="stack"><thead><tr><th scope="col">Part</th><th scope="col">Last change</th></tr></thead><tbody>
-${b.sections.map((s) => html`<tr><td data-label="Section"><strong>${s.type}</strong> <span class="muted">on ${layoutName(s.layout)}</span><div class="muted mono">${s.id}</div></td><td data-label="Last change">${who(s.last)}</td></tr>`)}
+${b.sections.map((s) => html`<tr><td data-label="Section"><strong>${sectionLabel(s.type)}</strong> <span class="muted">on ${layoutName(s.layout)}</span><div class="muted mono">${s.id}</div></td><td data-label="Last change">${who(s.last)}</td></tr>`)}
 ${b.navigation ? html`<tr><td data-label="Part"><strong>Navigation</strong></td><td data-label="Last change">${who(b.navigation)}</td></tr>` : null}
-${tokens.map(([k, c]) => html`<tr><td data-label="Token"><strong>${k}</strong> <span class="muted">design token</span></td><td data-label="Last change">${who(c)}</td></tr>`)}
+${tokens.map(([k, c]) => html`<tr><td data-label="Token"><strong>${settingLabel(k)}</strong> <span class="muted">design token</span></td><td data-label="Last change">${who(c)}</td></tr>`)}
 </tbody></table></details></div>`
 }
 
@@ -232,15 +233,32 @@ ${blamed.ok ? blameCard(blamed.data as Blame, names, session.store.timeZone) : n
         ? { from: refLabel(data.from, names, theme.themeId), to: refLabel(data.to, names, theme.themeId) }
         : null
       const csrf = reply.generateCsrf()
-      const field = (name: 'from' | 'to', label: string, value: unknown) =>
-        html`<div><label for="${`cmp-${name}`}">${label} <span class="hint">a version, draft or live</span></label><input id="${`cmp-${name}`}" name="${name}" type="text" inputmode="text" maxlength="9" value="${typeof value === 'string' ? value.slice(0, 9) : name === 'from' ? 'live' : 'draft'}"></div>`
+      // The points to choose from: the live theme, the theme now, and its latest versions by what they changed.
+      const listed = await act(services, request, session, listThemeVersionsOperation, {
+        params: { id: theme.themeId },
+        query: { limit: '100' },
+      })
+      const versions = listed.ok ? (listed.data as { versions: VersionListItem[] }).versions : []
+      const short = (text: string) => (text.length > 70 ? `${text.slice(0, 69)}…` : text)
+      const choices: [string, string][] = [
+        ['live', 'The live theme'],
+        ['draft', `This theme now (version ${theme.version})`],
+        ...versions.map((v): [string, string] => [String(v.toVersion), short(`Version ${v.toVersion}: ${v.summary}`)]),
+      ]
+      const field = (name: 'from' | 'to', label: string, value: Ref | null) => {
+        const selected = value === null ? (name === 'from' ? 'live' : 'draft') : String(value)
+        const options = choices.some(([v]) => v === selected)
+          ? choices
+          : [...choices, [selected, `Version ${selected}`]]
+        return html`<div><label for="${`cmp-${name}`}">${label}</label><select id="${`cmp-${name}`}" name="${name}">${options.map(([v, text]) => html`<option value="${v}"${v === selected ? html` selected` : null}>${text}</option>`)}</select></div>`
+      }
       const canRevert =
         data && theme.status === 'draft' && typeof from === 'number' && to === 'draft' && from !== theme.version
       const body = html`<p><a href="${href(themePath(theme.themeId, '/versions'))}">← History of “${theme.name}”</a></p>
 <h1>${labels ? html`Compare ${labels.from} with ${labels.to}` : html`Compare versions of “${theme.name}”`}</h1>
 ${problems.length ? notice({ kind: 'error', text: 'These two points cannot be compared.', items: problems }) : null}
 <form method="get" action="${href(themePath(theme.themeId, '/compare'))}" class="card filters" aria-label="What to compare">
-${field('from', 'From', request.query.from)}${field('to', 'To', request.query.to)}<div><button type="submit">Compare</button></div></form>
+${field('from', 'From', from)}${field('to', 'To', to)}<div><button type="submit">Compare</button></div></form>
 ${
   canRevert
     ? html`<div class="card"><form method="post" action="${href(themePath(theme.themeId, '/revert'))}" class="actions">${csrfField(csrf)}<input type="hidden" name="toVersion" value="${String(from)}"><input type="hidden" name="expectedVersion" value="${String(data.to.version)}"><span>Make the draft equal to version ${String(from)} again (saved as version ${String(theme.version + 1)} or later).</span><button type="submit">Revert draft to version ${String(from)}</button></form></div>`

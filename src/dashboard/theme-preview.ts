@@ -33,9 +33,12 @@ export function highlightCss(params: URLSearchParams): string {
     const ids = idsOf(params.get(kind))
     if (ids.length === 0) continue
     const selectors = ids.map((id) => `.sf-section[data-section-id="${id}"]`)
-    rules.push(`${selectors.join(',')}{outline:5px solid ${color};outline-offset:-5px;position:relative}`)
+    // The label sits on a strip added above the section, so it never covers the section's own text.
     rules.push(
-      `${selectors.map((s) => `${s}::after`).join(',')}{content:"${label}";position:absolute;top:6px;right:6px;z-index:50;background:${color};color:#fff;font:600 16px/1.6 system-ui,sans-serif;padding:0 10px;border-radius:999px;pointer-events:none}`,
+      `${selectors.join(',')}{outline:5px solid ${color};outline-offset:-5px;position:relative;border-top:28px solid ${color}}`,
+    )
+    rules.push(
+      `${selectors.map((s) => `${s}::after`).join(',')}{content:"${label}";position:absolute;top:-28px;left:0;z-index:50;color:#fff;font:600 15px/28px system-ui,sans-serif;padding:0 10px;pointer-events:none}`,
     )
   }
   return `${rules.join('\n')}\n`

@@ -58,29 +58,46 @@ export function registerThemePublishRoutes(dash: FastifyInstance, ctx: Dashboard
     if (!own) return reply
     const { session, theme } = own
     const live = (await listThemes(services.read, session.storeId)).find((t) => t.status === 'active')
+    const csrf = reply.generateCsrf()
+    // The live theme and an archived one have nothing to publish: the page says where the
+    // theme stands and what the merchant can do instead, not a confirmation that cannot happen.
+    if (!publishable(theme.status)) {
+      const body = html`<p><a href="${href('/dashboard/themes')}">← Themes</a></p>
+<h1>${theme.status === 'active' ? html`“${theme.name}” is live` : html`“${theme.name}” is archived`}</h1>
+${notice(message)}
+<div class="card">
+${
+  theme.status === 'active'
+    ? html`<p>Visitors to ${session.store.name} see this theme now (version ${String(theme.version)}, live since ${when(theme.publishedAt, session.store.timeZone)}). There is nothing to publish.</p>
+<p class="muted">To change it, duplicate it: the copy is a draft you can edit, preview and then publish in its place.</p>`
+    : html`<p>Archived themes cannot be published. Duplicate it to get a draft you can edit and publish.</p>`
+}
+<div class="actions">${theme.status === 'active' ? html`<a class="button secondary" href="${href(`/s/${encodeURIComponent(session.store.slug)}`)}" target="_blank" rel="noopener">View store</a>` : null}
+<form method="post" action="${href(themePath(theme.themeId, '/duplicate'))}">${csrfField(csrf)}<button type="submit">Duplicate to edit a copy</button></form>
+<a class="button secondary" href="${href(themePath(theme.themeId, '/versions'))}">History</a>
+<a class="button secondary" href="${href('/dashboard/themes')}">Back to themes</a></div>
+</div>`
+      return reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .send(page({ title: `Publish ${theme.name}`, session, csrf, current: 'themes', body }))
+    }
     const diff = await diffAgainstLive(request, session, theme.themeId)
     // The version diffed is the version the form publishes.
     const shown = diff.to.version ?? theme.version
-    const csrf = reply.generateCsrf()
-    const canPublish = publishable(theme.status)
     const body = html`<p><a href="${href('/dashboard/themes')}">← Themes</a></p>
 <h1>Publish “${theme.name}”?</h1>
 ${notice(message)}
-${canPublish ? null : notice({ kind: 'warn', text: theme.status === 'active' ? 'This theme is already live.' : 'Archived themes cannot be published. Duplicate it to get a draft.' })}
 <div class="card">
 <dl class="facts">
 <dt>Goes live</dt><dd><strong>${theme.name}</strong>, version ${String(shown)} <span class="pill ${theme.status}">${theme.status}</span></dd>
-<dt>Stops being live</dt><dd>${live && live.themeId !== theme.themeId ? html`<strong>${live.name}</strong>, version ${String(live.version)}: it becomes private and you can roll back to it in one step` : 'nothing (no other theme is live)'}</dd>
+<dt>Stops being live</dt><dd>${live ? html`<strong>${live.name}</strong>, version ${String(live.version)}: it becomes private and you can roll back to it in one step` : 'the default theme (no theme of yours is live yet)'}</dd>
 <dt>Store</dt><dd>${session.store.name}, for every visitor</dd>
 </dl>
-${
-  canPublish
-    ? html`<div class="actions"><form method="post" action="${href(themePath(theme.themeId, '/publish'))}">${csrfField(csrf)}<input type="hidden" name="expectedVersion" value="${String(shown)}"><button type="submit">Publish version ${String(shown)}</button></form>
+<div class="actions"><form method="post" action="${href(themePath(theme.themeId, '/publish'))}">${csrfField(csrf)}<input type="hidden" name="expectedVersion" value="${String(shown)}"><button type="submit">Publish version ${String(shown)}</button></form>
 <a class="button secondary" href="${href(themePath(theme.themeId, '/versions'))}">History</a>
 <a class="button secondary" href="${href('/dashboard/themes')}">Cancel</a></div>
-<p class="hint">If anyone changes this theme after this page was shown, publishing is refused and nothing goes live.</p>`
-    : null
-}
+<p class="hint">If anyone changes this theme after this page was shown, publishing is refused and nothing goes live.</p>
 </div>
 ${comparison(diff, session, { from: liveLabel(live), to: `“${theme.name}”, version ${shown} (goes live)` })}`
     return reply

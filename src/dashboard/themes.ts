@@ -36,7 +36,7 @@ export function registerThemeRoutes(dash: FastifyInstance, ctx: DashboardContext
 <p class="lede">Agents draft and preview themes; you decide what goes live. Preview any theme, publish a draft, or roll back to the theme that was live before.</p>
 ${notice(message)}
 ${active && former ? html`<div class="card actions"><span>Live now: <strong>${active.name}</strong> (version ${String(active.version)}). Before it: <strong>${former.name}</strong> (version ${String(former.version)}).</span><a class="button secondary" href="${href('/dashboard/themes/rollback')}">Roll back to “${former.name}”…</a></div>` : null}
-<div class="card table-wrap" tabindex="0" role="region" aria-label="Themes"><table>
+<div class="card table-wrap" tabindex="0" role="region" aria-label="Themes"><table class="stack themes">
 <caption class="visually-hidden">Themes of ${session.store.name}</caption>
 <thead><tr><th scope="col">Theme</th><th scope="col">Status</th><th scope="col" class="hide-sm">Version</th><th scope="col" class="hide-sm">Last change</th><th scope="col" class="hide-sm">Agents’ last preview link</th><th scope="col">Actions</th></tr></thead>
 <tbody>${themes.length === 0 ? html`<tr><td colspan="6" class="muted">This store has no themes yet. Agents create drafts through the API or MCP; the storefront shows the default theme until one is published.</td></tr>` : themes.map((t) => themeRow(t, csrf, lastChange.get(t.themeId), zone))}</tbody></table></div>`
@@ -69,12 +69,12 @@ ${active && former ? html`<div class="card actions"><span>Live now: <strong>${ac
   ): Html {
     const id = encodeURIComponent(t.themeId)
     return html`<tr>
-<td><strong>${t.name}</strong>${t.status === 'active' ? html` <span class="pill active">Live</span>` : null}<div class="muted mono">${t.themeId}</div></td>
-<td><span class="pill ${t.status}">${t.status}</span></td>
+<td data-label="Theme"><strong>${t.name}</strong>${t.status === 'active' ? html` <span class="pill active">Live</span>` : null}<div class="muted mono">${t.themeId}</div></td>
+<td data-label="Status"><span class="pill ${t.status}">${t.status}</span></td>
 <td class="hide-sm">${t.version}</td>
 <td class="hide-sm">${change ? html`${when(change.at, zone)}<div class="muted">${change.by}</div>` : when(t.updatedAt, zone)}</td>
 <td class="hide-sm">${t.lastPreviewAt ? html`${when(t.lastPreviewAt, zone)}<div class="muted">version ${t.lastPreviewedVersion ?? '—'}</div>` : 'never'}</td>
-<td><div class="actions">
+<td class="theme-actions"><div class="actions">
 <a class="button secondary" href="${href(`/dashboard/themes/${id}/preview`)}">Preview<span class="skip"> ${t.name}</span></a>
 <a class="button secondary" href="${href('/dashboard/themes/editor', { themeId: t.themeId })}">Open in editor</a>
 <a class="button secondary" href="${href(`/dashboard/themes/${id}/versions`)}">History<span class="skip"> of ${t.name}</span></a>

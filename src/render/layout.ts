@@ -9,7 +9,9 @@ import { STYLESHEET_PATH } from './styles.ts'
 import type { Urls } from './urls.ts'
 import type { StoreView } from './store.ts'
 
-export type PreviewInfo = { themeName: string; expiresAt: Date; version: number | null }
+// `live`: the theme previewed is the live one, at the version visitors see (a merchant previewing
+// the live theme, or a token preview of a theme that has since gone live).
+export type PreviewInfo = { themeName: string; expiresAt: Date; version: number | null; live?: boolean }
 
 export type ShellInput = {
   title: string
@@ -54,8 +56,8 @@ const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
 export function previewBanner(preview: PreviewInfo, notes: readonly string[]): Html {
   return html`<div class="preview-banner" role="region" aria-label="Preview">
-<span class="preview-pill">Preview</span>
-<span>Preview of <strong>${preview.themeName}</strong>${preview.version === null ? '' : html`, <span class="preview-version">version ${preview.version}</span>`} — not live.</span>
+<span class="preview-pill">${preview.live ? 'Live' : 'Preview'}</span>
+<span>${preview.live ? 'Live theme' : 'Preview of'} <strong>${preview.themeName}</strong>${preview.version === null ? '' : html`, <span class="preview-version">version ${preview.version}</span>`} — ${preview.live ? 'what visitors see now' : 'not live'}.</span>
 <span>This link expires <time datetime="${preview.expiresAt.toISOString()}">${utc(preview.expiresAt)}</time>.</span>
 </div>
 ${notes.length > 0 ? html`<p class="preview-notes">${notes.length === 1 ? 'Note for the theme author: ' : `${notes.length} notes for the theme author: `}${notes.slice(0, 5).join('; ')}${notes.length > 5 ? '; …' : ''}</p>` : null}`

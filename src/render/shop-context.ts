@@ -72,7 +72,12 @@ export async function shopContext(
       mode: 'preview',
       basePath,
       urls: createUrls(basePath, services.baseUrl),
-      preview: { themeName: probe.themeName ?? 'theme', expiresAt, version: row.version },
+      preview: {
+        themeName: probe.themeName ?? 'theme',
+        expiresAt,
+        version: row.version,
+        live: probe.themeStatus === 'active',
+      },
     },
   }
 }

@@ -336,7 +336,8 @@ export function createStorefront(services: StorefrontServices, options: Storefro
     }
 
     const theme = probe.themeId === null ? DEFAULT_THEME_KEY : `${probe.themeId}@${probe.themeVersion}`
-    const key = `${probe.storeId}|g${probes.generation(probe.storeId)}|${basePath}|${theme}|c${probe.catalogVersion}|m${probe.menusVersion}|${pageKey}`
+    // Publishing changes no version but the preview banner's words ("not live" / "live"): part of the key.
+    const key = `${probe.storeId}|g${probes.generation(probe.storeId)}|${basePath}|${theme}${preview?.live ? '|live' : ''}|c${probe.catalogVersion}|m${probe.menusVersion}|${pageKey}`
     let page: CachedPage
     let hit: boolean
     try {
@@ -430,7 +431,12 @@ export function createStorefront(services: StorefrontServices, options: Storefro
       const probe = await probePreview(storeId, themeId)
       if (probe === null || probe.themeStatus === 'archived')
         return servicePageResponse(previewRejectedPage('theme-gone'), 'preview')
-      const preview: PreviewInfo = { themeName: probe.themeName ?? 'theme', expiresAt, version: probe.themeVersion }
+      const preview: PreviewInfo = {
+        themeName: probe.themeName ?? 'theme',
+        expiresAt,
+        version: probe.themeVersion,
+        live: probe.themeStatus === 'active',
+      }
       return serve({ probe, mode: 'preview', basePath: `/preview/${token}`, preview }, subpath, search, undefined)
     },
 
@@ -457,6 +463,8 @@ export function createStorefront(services: StorefrontServices, options: Storefro
         themeName: probe.themeName ?? 'theme',
         expiresAt: input.until,
         version: probe.themeVersion,
+        // A live theme cannot be edited, so its current version is the one visitors see.
+        live: found.themeStatus === 'active' && probe.themeVersion === found.themeVersion,
       }
       return serve(
         {

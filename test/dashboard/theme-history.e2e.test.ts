@@ -77,12 +77,12 @@ t.test('versions page: newest first, actor, channel, summary; paginated', async 
   t.match(res.body, /Revert to this/)
   t.match(
     res.body,
-    /<strong>spacer<\/strong> <span class="muted">on Home page<\/span><div class="muted mono">gap-a<\/div><\/td><td data-label="Last change">version 4 /,
+    /<strong>Spacer<\/strong> <span class="muted">on Home page<\/span><div class="muted mono">gap-a<\/div><\/td><td data-label="Last change">version 4 /,
     'blame: the section was last changed by version 4',
   )
   t.match(
     res.body,
-    /<strong>primaryColor<\/strong> <span class="muted">design token<\/span><\/td><td data-label="Last change">version 3 /,
+    /<strong>Main colour<\/strong> <span class="muted">design token<\/span><\/td><td data-label="Last change">version 3 /,
     'blame: the token by version 3',
   )
 
@@ -106,9 +106,18 @@ t.test('compare two points: structural diff and two previews with the touched se
   const res = await a.get(`/dashboard/themes/${draft}/compare?from=1&to=draft`)
   t.equal(res.statusCode, 200)
   t.match(res.body, /Compare version 1 with the current theme \(version 4\)/)
-  t.match(res.body, /<span class="pill added">added<\/span><\/td><td><strong>spacer<\/strong>/)
-  t.match(res.body, /primaryColor/)
-  t.match(res.body, /#123456/)
+  t.match(res.body, /<span class="pill added">added<\/span><\/td><td><strong>Spacer<\/strong>/)
+  // Settings by the editor's labels (src/theme/merchant-texts.ts), colours with a swatch.
+  t.match(res.body, /<td>Main colour<\/td>/)
+  const changes = res.body.slice(res.body.indexOf('<div class="card diff">'))
+  t.notMatch(changes, /primaryColor|templates\.home/, 'the changes name no raw key or path')
+  t.match(res.body, /<svg class="swatch"[^>]*><rect width="1" height="1" fill="#123456"\/><\/svg> #123456/)
+  // The points to compare are picked from a list: live, now, and each version by what it changed.
+  t.match(res.body, /<select id="cmp-from" name="from">.*<option value="1" selected>Version 1: /s)
+  t.match(
+    res.body,
+    /<select id="cmp-to" name="to"><option value="live">The live theme<\/option><option value="draft" selected>This theme now \(version 4\)<\/option>/,
+  )
   t.match(res.body, /The design tokens differ too/)
   t.match(
     res.body,
@@ -127,7 +136,7 @@ t.test('compare two points: structural diff and two previews with the touched se
   const changed = await a.get(`/dashboard/themes/${draft}/compare?from=3&to=4`)
   t.match(
     changed.body,
-    /<td class="mono">height<\/td><td class="before">20<\/td><td class="after">48<\/td>/,
+    /<td>Height<\/td><td class="before">20<\/td><td class="after">48<\/td>/,
     'the setting, before and after',
   )
   t.match(changed.body, /versions\/3\/preview\?changed=gap-a/)
