@@ -13,14 +13,14 @@ import { orderInputs } from './queries/commerce/order-inputs.ts'
 import type { ReadCaches, ReadContext } from './queries/read-context.ts'
 import { ThemeJsonCache } from './queries/themes/theme-json-cache.ts'
 import { ContextJsonCache } from './queries/context/context-json-cache.ts'
-import { StoreScopedCache, type CacheResult } from './notifications/store-scoped-cache.ts'
+import { BY_STORE, StoreScopedCache, type CacheResult } from './notifications/store-scoped-cache.ts'
 import { readCache } from './metrics/registry.ts'
 import { refusalAuditLimiter } from './commands/refusal-audit-limit.ts'
 import { createStreamCache } from './commands/stream-cache.ts'
 import { themeStream } from './aggregates/theme/events.ts'
 import { CredentialCache } from './auth/credential-cache.ts'
 import { LastUsedRecorder } from './auth/last-used.ts'
-import { disabledChangeFeed, type ChangeFeed } from './notifications/change-feed.ts'
+import { CHANNELS, disabledChangeFeed, type ChangeFeed } from './notifications/change-feed.ts'
 import type { Storefront } from './render/storefront.ts'
 
 // Everything an adapter (REST, MCP, CLI, renderer) needs, built once at start-up.
@@ -57,12 +57,23 @@ export function createServices(input: {
   changeFeed?: ChangeFeed
 }): Services {
   const clock = input.clock ?? (() => new Date())
+  const changeFeed = input.changeFeed ?? disabledChangeFeed()
+  // A command answers only once this instance's caches have heard its own notifications: the
+  // caller's next read here is never older than its write (the feed's settled(): one heartbeat
+  // round trip on the feed's connection, shared by the commands that finish meanwhile).
+  const settled = async <T>(result: T): Promise<T> => {
+    await changeFeed.settled()
+    return result
+  }
   // One budget of refusal audits per credential, shared by every transaction's deps.
   const admitRefusalAudit = refusalAuditLimiter(clock)
   // Command dependencies on the pool, or bound to one transaction (a command holding its locks).
-  const commandDeps = (db: Kysely<Database>): CommandDeps => ({
+  const commandDeps = (
+    db: Kysely<Database>,
+    eventStore = instrumentEventStore(createPostgresEventStore(db, [inlineProjector()])),
+  ): CommandDeps => ({
     db,
-    eventStore: instrumentEventStore(createPostgresEventStore(db, [inlineProjector()])),
+    eventStore,
     newId,
     clock,
     async references(storeId, refs) {
@@ -76,15 +87,22 @@ export function createServices(input: {
     snapshots: { [themeStream.type]: (themeId) => readThemeSnapshot(db, themeId) },
     admitRefusalAudit,
     serialized: (streamIds, fn) =>
-      input.db.transaction().execute(async (trx) => {
-        await lockStreams(trx, streamIds)
-        return fn(commandDeps(trx))
-      }),
+      input.db
+        .transaction()
+        .execute(async (trx) => {
+          await lockStreams(trx, streamIds)
+          return fn(commandDeps(trx))
+        })
+        .then(settled),
+  })
+  // On the pool an append is its own transaction: committed when it returns.
+  const poolStore = instrumentEventStore(createPostgresEventStore(input.db, [inlineProjector()])) as PostgresEventStore
+  const appendOnPool = poolStore.append.bind(poolStore)
+  const eventStore: PostgresEventStore = Object.assign(Object.create(poolStore) as PostgresEventStore, {
+    append: ((streams, options) => appendOnPool(streams, options).then(settled)) as PostgresEventStore['append'],
   })
   // Only the pool's deps cache streams: a command holding its locks reads them fresh.
-  const commands: CommandDeps = { ...commandDeps(input.db), streams: createStreamCache() }
-  const eventStore = commands.eventStore
-  const changeFeed = input.changeFeed ?? disabledChangeFeed()
+  const commands: CommandDeps = { ...commandDeps(input.db, eventStore), streams: createStreamCache() }
   const read: ReadContext = {
     db: input.db,
     baseUrl: input.config.baseUrl,
@@ -100,8 +118,14 @@ export function createServices(input: {
     (closing ??= (async () => {
       await lastUsed.close()
       credentials.close()
-      read.caches?.productPages?.close()
-      read.caches?.catalogParts?.close()
+      for (const cache of [
+        read.caches?.productPages,
+        read.caches?.catalogParts,
+        read.caches?.warmThemes,
+        read.caches?.warmContexts,
+        read.caches?.catalogReads,
+      ])
+        cache?.close()
       await changeFeed.close()
     })())
   let storefront: Promise<Storefront> | undefined
@@ -140,6 +164,32 @@ function readCaches(feed: ChangeFeed): ReadCaches {
     catalogParts: new StoreScopedCache({ feed, maxEntries: 10_000, count: count('catalog_parts') }),
     contextJson: new ContextJsonCache(),
     themeJson: new ThemeJsonCache(),
+    warmThemes: new StoreScopedCache({
+      feed,
+      invalidatedBy: [
+        { channel: CHANNELS.themes, scopeOf: (payload) => payload.split('|')[1] ?? '*' },
+        { channel: CHANNELS.storefront, scopeOf: (payload) => (payload === '*' ? '*' : null) },
+      ],
+      maxEntries: 10_000,
+      maxBytes: 32 * 1024 * 1024,
+      sizeOf: (held) => held.json.length,
+      count: count('warm_themes'),
+    }),
+    warmContexts: new StoreScopedCache({
+      feed,
+      invalidatedBy: [BY_STORE, { channel: CHANNELS.themes, scopeOf: (payload) => payload.split('|')[0]! }],
+      maxEntries: 2_000,
+      maxBytes: 32 * 1024 * 1024,
+      sizeOf: (held) => held.json.length,
+      count: count('warm_contexts'),
+    }),
+    catalogReads: new StoreScopedCache({
+      feed,
+      maxEntries: 10_000,
+      maxBytes: 32 * 1024 * 1024,
+      sizeOf: (held) => JSON.stringify(held.value).length,
+      count: count('catalog_reads'),
+    }),
   }
 }
 

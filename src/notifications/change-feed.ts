@@ -14,6 +14,8 @@ export const CHANNELS = {
   credentials: 'sfts_credentials',
   /** Payload `<store id>|<table>`; `*` for every store (a projection rebuild swapped tables). */
   storefront: 'sfts_storefront',
+  /** Payload `<store id>|<theme id>`: any write of a theme's row (a command on the theme). */
+  themes: 'sfts_themes',
 } as const
 
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS]
@@ -25,6 +27,13 @@ export interface ChangeFeed {
   /** True while what the caches hold can be trusted (see above). Cheap: called on every request. */
   healthy(): boolean
   subscribe(channel: Channel, handler: ChangeHandler): () => void
+  /**
+   * Resolves once every notification committed before the call has reached the subscribers (or
+   * the feed is not listening, and will flush every cache before it trusts one again). The
+   * service awaits it after each command, so a caller's own write is never hidden from its next
+   * read on the instance that took the write.
+   */
+  settled(): Promise<void>
   close(): Promise<void>
 }
 
@@ -55,5 +64,11 @@ export function subscribers() {
 
 /** No feed (CLI tools, tests that do not need one): never healthy, so every cache is bypassed. */
 export function disabledChangeFeed(): ChangeFeed {
-  return { kind: 'disabled', healthy: () => false, subscribe: () => () => {}, close: async () => {} }
+  return {
+    kind: 'disabled',
+    healthy: () => false,
+    subscribe: () => () => {},
+    settled: async () => {},
+    close: async () => {},
+  }
 }

@@ -17,6 +17,8 @@ export async function pgliteChangeFeed(pglite: PGlite): Promise<ChangeFeed> {
     kind: 'pglite',
     healthy: () => open,
     subscribe: (channel, handler) => subs.add(channel, handler),
+    // Delivered in process as the committing query returns: nothing is ever in flight.
+    settled: async () => {},
     async close() {
       if (!open) return
       open = false

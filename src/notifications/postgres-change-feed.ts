@@ -14,11 +14,23 @@ import { CHANNELS, subscribers, type ChangeFeed } from './change-feed.ts'
 // to the connection. A heartbeat that gets no answer within `heartbeatTimeoutMs`, an error or the
 // end of the connection drops it; the feed reconnects (250 ms, backing off to 2 s), LISTENs
 // again, and then sends every subscriber 'flush' (notifications may have been missed meanwhile).
+//
+// Heartbeats on demand. A heartbeat is a transaction on the server; an idle server would send
+// four a second for nothing. So heartbeats run only while something asks: a cache calling
+// `healthy()` or a command awaiting `settled()` in the last `idleAfterMs` (60 s). After a quiet
+// spell the first request finds the feed unhealthy (its last answered heartbeat is old), reads
+// PostgreSQL as every cache does then, and starts the heartbeats again: fail closed, never stale.
+//
+// settled(): a heartbeat sent after the call is answered (so every notification committed before
+// the call has been delivered), or `healthyWindowMs` passed since it was sent (then the feed is
+// unhealthy until a later heartbeat is answered, which implies this one was), or the connection
+// was lost (the feed flushes every cache before it is healthy again).
 export type PostgresChangeFeedOptions = {
   connectionString: string
   heartbeatMs?: number
   healthyWindowMs?: number
   heartbeatTimeoutMs?: number
+  idleAfterMs?: number
   onState?: (state: 'listening' | 'lost', error?: unknown) => void
 }
 
@@ -33,6 +45,7 @@ export function postgresChangeFeed(options: PostgresChangeFeedOptions): Postgres
   const heartbeatMs = options.heartbeatMs ?? 250
   const healthyWindowMs = options.healthyWindowMs ?? 750
   const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 2000
+  const idleAfterMs = options.idleAfterMs ?? 60_000
   const subs = subscribers()
   let client: pg.Client | null = null
   let listening = false
@@ -43,8 +56,22 @@ export function postgresChangeFeed(options: PostgresChangeFeedOptions): Postgres
   let retryMs = 250
   let reconnectTimer: NodeJS.Timeout | null = null
   let waiters: (() => void)[] = []
+  let lastDemand = Date.now()
+  // settled() callers waiting for the next heartbeat to be sent, and for the one in flight.
+  let settleNext: (() => void)[] = []
+  let settleInFlight: (() => void)[] = []
+  const release = (list: (() => void)[]) => {
+    for (const resolve of list) resolve()
+  }
 
-  const healthy = () => listening && Date.now() - lastAnsweredSentAt < healthyWindowMs
+  const healthy = () => {
+    const now = Date.now()
+    lastDemand = now
+    const fresh = listening && now - lastAnsweredSentAt < healthyWindowMs
+    // Back from a quiet spell: this request reads PostgreSQL, the heartbeats start again.
+    if (!fresh && listening && !heartbeatRunning) void heartbeat()
+    return fresh
+  }
 
   function drop(which: pg.Client, error?: unknown) {
     if (which !== client) return
@@ -53,6 +80,8 @@ export function postgresChangeFeed(options: PostgresChangeFeedOptions): Postgres
     const wasListening = listening
     listening = false
     changeFeedHealthy.set(0)
+    release(settleInFlight.splice(0))
+    release(settleNext.splice(0))
     if (wasListening)
       options.onState?.('lost', error)
       // A dead peer may never answer `end`; the socket is destroyed instead.
@@ -111,7 +140,11 @@ export function postgresChangeFeed(options: PostgresChangeFeedOptions): Postgres
     if (!c || !listening || heartbeatRunning) return
     heartbeatRunning = true
     const sentAt = Date.now()
+    const settling = (settleInFlight = settleNext)
+    settleNext = []
     let timer: NodeJS.Timeout | undefined
+    // Past the healthy window an unanswered heartbeat leaves the feed unhealthy: settled() may return.
+    const settleTimer = setTimeout(() => release(settling.splice(0)), healthyWindowMs)
     try {
       await Promise.race([
         c.query('select 1'),
@@ -124,11 +157,17 @@ export function postgresChangeFeed(options: PostgresChangeFeedOptions): Postgres
       drop(c, error)
     } finally {
       clearTimeout(timer)
+      clearTimeout(settleTimer)
+      release(settling.splice(0))
       heartbeatRunning = false
     }
+    if (settleNext.length > 0) void heartbeat()
   }
 
-  const interval = setInterval(() => void heartbeat(), heartbeatMs)
+  const tick = () => {
+    if (Date.now() - lastDemand < idleAfterMs || settleNext.length > 0) void heartbeat()
+  }
+  const interval = setInterval(tick, heartbeatMs)
   interval.unref()
   void connect()
 
@@ -136,6 +175,14 @@ export function postgresChangeFeed(options: PostgresChangeFeedOptions): Postgres
     kind: 'postgres',
     healthy,
     subscribe: (channel, handler) => subs.add(channel, handler),
+    settled() {
+      if (!listening || closed) return Promise.resolve()
+      lastDemand = Date.now()
+      return new Promise<void>((resolve) => {
+        settleNext.push(resolve)
+        if (!heartbeatRunning) void heartbeat()
+      })
+    },
     backendPid: () => pid,
     ready: () => (listening ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
     async close() {
@@ -149,6 +196,8 @@ export function postgresChangeFeed(options: PostgresChangeFeedOptions): Postgres
       client = null
       for (const resolve of waiters) resolve()
       waiters = []
+      release(settleInFlight.splice(0))
+      release(settleNext.splice(0))
       if (c) await c.end().catch(() => {})
     },
   }

@@ -1,4 +1,4 @@
-import { CHANNELS, disabledChangeFeed, type ChangeFeed } from './change-feed.ts'
+import { CHANNELS, disabledChangeFeed, type Channel, type ChangeFeed } from './change-feed.ts'
 
 // Values that belong to one store, kept in memory while the change feed is healthy and dropped on
 // every instance when it notifies a change of that store (`sfts_storefront`, migration 0011: a
@@ -10,9 +10,16 @@ import { CHANNELS, disabledChangeFeed, type ChangeFeed } from './change-feed.ts'
 // Fail closed: while the feed is unhealthy every `get` loads (the behaviour without the cache). A
 // value loaded while any change arrived is not kept (it may predate the change), and each entry is
 // loaded again at least every `maxAgeMs` as a safety net. Loads that return null are never kept.
+//
+// The scope an entry is dropped by is a store by default; `invalidatedBy` names other channels and
+// how a payload names a scope (getTheme's entries: one theme, by `sfts_themes`). A scope of `*`
+// drops everything; null ignores the notification.
 export type CacheResult = 'hit' | 'miss' | 'bypass'
+export type Invalidation = { channel: Channel; scopeOf: (payload: string) => string | null }
+export const BY_STORE: Invalidation = { channel: CHANNELS.storefront, scopeOf: (payload) => payload.split('|')[0]! }
 export type StoreScopedCacheOptions<V> = {
   feed?: ChangeFeed
+  invalidatedBy?: readonly Invalidation[]
   maxEntries?: number
   /** With sizeOf: the most bytes kept (oldest entries go first). */
   maxBytes?: number
@@ -48,13 +55,19 @@ export class StoreScopedCache<V> {
     this.maxAgeMs = options.maxAgeMs ?? 60_000
     this.now = options.now ?? Date.now
     this.count = options.count ?? (() => {})
-    this.unsubscribe = this.feed.subscribe(CHANNELS.storefront, (change) => {
-      this.changeCount++
-      const storeId = change === 'flush' ? '*' : change.payload.split('|')[0]!
-      if (storeId === '*') return this.clear()
-      this.generations.set(storeId, (this.generations.get(storeId) ?? 0) + 1)
-      for (const key of [...(this.keysByStore.get(storeId) ?? [])]) this.forget(key)
-    })
+    const unsubscribes = (options.invalidatedBy ?? [BY_STORE]).map(({ channel, scopeOf }) =>
+      this.feed.subscribe(channel, (change) => {
+        const storeId = change === 'flush' ? '*' : scopeOf(change.payload)
+        if (storeId === null) return
+        this.changeCount++
+        if (storeId === '*') return this.clear()
+        this.generations.set(storeId, (this.generations.get(storeId) ?? 0) + 1)
+        for (const key of [...(this.keysByStore.get(storeId) ?? [])]) this.forget(key)
+      }),
+    )
+    this.unsubscribe = () => {
+      for (const unsubscribe of unsubscribes) unsubscribe()
+    }
   }
 
   /** Whether what is held can be trusted now (the change feed is healthy). */

@@ -22,6 +22,7 @@ import {
   listProductsJson,
 } from '../queries/commerce/index.ts'
 import { paginationQuerySchema } from '../queries/pagination.ts'
+import { warmCatalogRead } from '../queries/catalog-reads.ts'
 import { defineOperation } from './operation.ts'
 import { paged, pagedJson } from './paged.ts'
 import { notFound } from './results.ts'
@@ -48,7 +49,7 @@ export const getStoreOperation = defineOperation({
     annotations: read,
   },
   async run(_input, caller, s) {
-    const store = await getStore(s.read, caller.storeId)
+    const store = await warmCatalogRead(s.read, caller.storeId, ['getStore'], () => getStore(s.read, caller.storeId))
     return store ? { ok: true, data: store } : notFound('store')
   },
 })
@@ -71,7 +72,9 @@ export const getStoreSettingsOperation = defineOperation({
     annotations: read,
   },
   async run(_input, caller, s) {
-    const settings = await getStoreSettings(s.read, caller.storeId)
+    const settings = await warmCatalogRead(s.read, caller.storeId, ['getStoreSettings'], () =>
+      getStoreSettings(s.read, caller.storeId),
+    )
     return settings ? { ok: true, data: settings } : notFound('store settings')
   },
 })
@@ -126,7 +129,9 @@ export const getProductOperation = defineOperation({
     annotations: read,
   },
   async run(input, caller, s) {
-    const product = await getProduct(s.read, caller.storeId, input.id)
+    const product = await warmCatalogRead(s.read, caller.storeId, ['getProduct', input.id], () =>
+      getProduct(s.read, caller.storeId, input.id),
+    )
     return product ? { ok: true, data: product } : notFound('product')
   },
 })
@@ -152,7 +157,13 @@ export const listCollectionsOperation = defineOperation({
     annotations: read,
   },
   async run(input, caller, s) {
-    return paged('collections', () => listCollections(s.read, caller.storeId, input))
+    return paged(
+      'collections',
+      async () =>
+        (await warmCatalogRead(s.read, caller.storeId, ['listCollections', input], () =>
+          listCollections(s.read, caller.storeId, input),
+        ))!,
+    )
   },
 })
 
@@ -175,7 +186,9 @@ export const getCollectionOperation = defineOperation({
     annotations: read,
   },
   async run(input, caller, s) {
-    const collection = await getCollection(s.read, caller.storeId, input.id)
+    const collection = await warmCatalogRead(s.read, caller.storeId, ['getCollection', input.id], () =>
+      getCollection(s.read, caller.storeId, input.id),
+    )
     return collection ? { ok: true, data: collection } : notFound('collection')
   },
 })

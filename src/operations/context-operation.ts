@@ -8,6 +8,7 @@ import { LIMITS } from '../theme/document.ts'
 import { defineOperation } from './operation.ts'
 import { contentEtag, jsonOutcome, notFound } from './results.ts'
 import { readCache } from '../metrics/registry.ts'
+import type { Services } from '../services.ts'
 
 const productBrief = z.object({
   id: z.string(),
@@ -68,39 +69,58 @@ export const getContextOperation = defineOperation({
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   },
   async run(_input, caller, s) {
-    // One statement: the store and catalogue part and the themes (src/queries/context/store-context.ts);
-    // only the themes' stamp when the response held for these scopes is still current.
     const scopes = [...caller.scopes].sort()
-    const responses = s.read.caches?.contextJson
-    const held = responses?.get(caller.storeId, scopes.join(' '))
-    const read = await readStoreContext(s.read, caller.storeId, held?.stamp)
-    if (!read) return notFound('store')
-    if (!read.context) {
-      readCache.inc({ cache: 'context_json', result: 'hit' })
-      return jsonOutcome(held!.json, { etag: held!.etag })
-    }
-    const { store } = read.context
-    const summaries = read.context.themes.map((t) => themeSummary(t, s.baseUrl))
-    const draft = currentDraft(summaries)
-    const data: z.output<typeof contextSchema> = {
-      store,
-      branding: store.branding,
-      products: { items: read.context.products.items, total: null, nextCursor: read.context.products.nextCursor },
-      collections: read.context.collections,
-      themes: summaries,
-      activeThemeId: summaries.find((t) => t.status === 'active')?.id ?? null,
-      currentDraftId: draft?.id ?? null,
-      grantedScopes: scopes,
-      limits: { ...LIMITS },
-      schema: { operationId: 'getThemeSchema' as const, tool: 'get_theme_schema' as const, documentVersion: 1 },
-      workflow: workflowNext(summaries, caller.scopes),
-    }
-    const json = JSON.stringify(data)
-    const etag = contentEtag(json)
-    if (responses && read.stamp !== null) {
-      responses.set(caller.storeId, scopes.join(' '), { stamp: read.stamp, json, etag })
-      readCache.inc({ cache: 'context_json', result: 'miss' })
-    }
-    return jsonOutcome(json, { etag })
+    // Warm: the response from memory, no statement, while the change feed is healthy (dropped when
+    // the store's row, settings or any of its themes' rows change).
+    const warm = s.read.caches?.warmContexts
+    const made = warm
+      ? await warm.get(
+          `${caller.storeId} ${scopes.join(' ')}`,
+          () => make(caller.storeId, scopes, caller.scopes, s),
+          () => caller.storeId,
+        )
+      : await make(caller.storeId, scopes, caller.scopes, s)
+    return made ? jsonOutcome(made.json, { etag: made.etag }) : notFound('store')
   },
 })
+
+// One statement: the store and catalogue part and the themes (src/queries/context/store-context.ts);
+// only the themes' stamp when the response held for these scopes is still current.
+async function make(
+  storeId: string,
+  scopes: string[],
+  granted: Parameters<typeof workflowNext>[1],
+  s: Services,
+): Promise<{ json: string; etag: string } | null> {
+  const responses = s.read.caches?.contextJson
+  const held = responses?.get(storeId, scopes.join(' '))
+  const read = await readStoreContext(s.read, storeId, held?.stamp)
+  if (!read) return null
+  if (!read.context) {
+    readCache.inc({ cache: 'context_json', result: 'hit' })
+    return { json: held!.json, etag: held!.etag }
+  }
+  const { store } = read.context
+  const summaries = read.context.themes.map((t) => themeSummary(t, s.baseUrl))
+  const draft = currentDraft(summaries)
+  const data: z.output<typeof contextSchema> = {
+    store,
+    branding: store.branding,
+    products: { items: read.context.products.items, total: null, nextCursor: read.context.products.nextCursor },
+    collections: read.context.collections,
+    themes: summaries,
+    activeThemeId: summaries.find((t) => t.status === 'active')?.id ?? null,
+    currentDraftId: draft?.id ?? null,
+    grantedScopes: scopes,
+    limits: { ...LIMITS },
+    schema: { operationId: 'getThemeSchema' as const, tool: 'get_theme_schema' as const, documentVersion: 1 },
+    workflow: workflowNext(summaries, granted),
+  }
+  const json = JSON.stringify(data)
+  const etag = contentEtag(json)
+  if (responses && read.stamp !== null) {
+    responses.set(storeId, scopes.join(' '), { stamp: read.stamp, json, etag })
+    readCache.inc({ cache: 'context_json', result: 'miss' })
+  }
+  return { json, etag }
+}

@@ -4,6 +4,7 @@ import type { EventStore } from '../events/event-store.ts'
 import { catchUpLeader } from '../metrics/registry.ts'
 import type { Projection } from './projection.ts'
 import { catchUp } from './runner.ts'
+import { pgArray } from '../db/pg-array.ts'
 
 // The background catch-up runner. With several instances on one PostgreSQL database exactly one
 // runs it: the one holding a session-level advisory lock on a connection it keeps for as long as
@@ -49,7 +50,11 @@ export function startCatchUpLoop(
     options.onLeadership?.(leading)
   }
 
+  const names = list.map((p) => p.name)
   const tick = async (on: Kysely<Database>) => {
+    // One statement when there is nothing to do (the usual case: inline projections keep every
+    // checkpoint's table current), instead of a transaction per projection every interval.
+    if (!(await pending(on, names))) return
     for (const p of list) {
       if (signal.aborted) return
       try {
@@ -70,7 +75,6 @@ export function startCatchUpLoop(
       setLeading(true)
       try {
         while (!signal.aborted) {
-          await sql`select 1`.execute(conn)
           await tick(conn)
           await sleep(options.intervalMs, signal)
         }
@@ -105,4 +109,19 @@ export function startCatchUpLoop(
     controller.abort()
     await running
   }
+}
+
+// Whether any projection has a catch-up to do: one without a checkpoint, or an event past one. An
+// event of a transaction still running counts (the runner then reads nothing past it, as before);
+// one of a transaction older than a checkpoint cannot appear, since the runner moves a checkpoint
+// only over transactions that had all ended.
+async function pending(db: Kysely<Database>, names: readonly string[]): Promise<boolean> {
+  const { rows } = await sql<{ pending: boolean }>`
+    select (select count(*) from projection_checkpoints where name = any(${pgArray(names)}::text[])) < ${names.length}
+      or exists (
+        select 1 from projection_checkpoints c
+        where c.name = any(${pgArray(names)}::text[])
+          and exists (select 1 from events e where (e.epoch, e.transaction_id, e.global_position) > (c.epoch, c.transaction_id, c.global_position))
+      ) as pending`.execute(db)
+  return rows[0]?.pending !== false
 }

@@ -20,6 +20,14 @@ export type ReadCaches = {
   contextJson?: ContextJsonCache | undefined
   /** getTheme's data as JSON text, by theme and stream version (theme-queries.ts). */
   themeJson?: ThemeJsonCache | undefined
+  /**
+   * Warm reads with no statement while the change feed is healthy: getTheme's text by theme
+   * (dropped by `sfts_themes`), getContext's responses by store and scopes (dropped by the store's
+   * and its themes' notifications), and the other catalogue reads by store (catalog-reads.ts).
+   */
+  warmThemes?: StoreScopedCache<{ version: number; json: string }> | undefined
+  warmContexts?: StoreScopedCache<{ json: string; etag: string }> | undefined
+  catalogReads?: StoreScopedCache<{ value: unknown }> | undefined
 }
 
 // '/media/x.png' -> 'https://shop.example/media/x.png'. Absolute http(s) URLs pass through;

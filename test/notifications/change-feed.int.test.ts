@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import t from 'tap'
 import { CHANNELS, type Change } from '../../src/notifications/change-feed.ts'
-import type { PostgresChangeFeed } from '../../src/notifications/postgres-change-feed.ts'
+import { postgresChangeFeed, type PostgresChangeFeed } from '../../src/notifications/postgres-change-feed.ts'
 import { openChangeFeed } from '../support/app.ts'
 import { freshDatabase, testDatabaseKind } from '../support/database.ts'
 import { eventually } from '../support/eventually.ts'
@@ -31,7 +31,9 @@ t.test('the triggers notify and the feed delivers; a lost LISTEN connection is u
   t.ok(feed.healthy(), 'healthy once listening')
   const storefront: Change[] = []
   const credentials: Change[] = []
+  const themes: Change[] = []
   feed.subscribe(CHANNELS.storefront, (c) => storefront.push(c))
+  feed.subscribe(CHANNELS.themes, (c) => themes.push(c))
   feed.subscribe(CHANNELS.credentials, (c) => credentials.push(c))
   const payloads = (list: Change[]) => list.filter((c) => c !== 'flush').map((c) => (c as { payload: string }).payload)
 
@@ -80,6 +82,16 @@ t.test('the triggers notify and the feed delivers; a lost LISTEN connection is u
     payloads(storefront),
     ['st_1|stores', 'st_1|themes', 'st_1|themes', 'st_1|live_themes'],
     'the active theme (insert, update) and the live theme row; never the draft',
+  )
+  await eventually(
+    async () => payloads(themes),
+    (p) => p.length >= 4,
+    5000,
+  )
+  t.same(
+    [...payloads(themes)].sort(),
+    ['st_1|th_draft', 'st_1|th_draft', 'st_1|th_live', 'st_1|th_live'],
+    'every write of a theme row, draft or active, on sfts_themes (the warm getTheme and getContext)',
   )
 
   // Credentials: the hash, so every instance can evict it.
@@ -198,4 +210,52 @@ t.test('a projection rebuild swaps in tables with their triggers re-attached, an
     5000,
   )
   t.same(storefront.at(-1), { payload: 'st_x|themes' }, 'the rebuilt themes table notifies again')
+})
+
+t.test('heartbeats only on demand; settled() waits until a committed change has been delivered', async (t) => {
+  if (testDatabaseKind !== 'postgres') return t.pass('PGlite delivers in process as the commit returns')
+  const opened = await freshDatabase(t)
+  await sql`insert into merchants (merchant_id, email, name) values ('mer_1', 'm@example.test', 'M')`.execute(opened.db)
+  await sql`insert into stores (store_id, merchant_id, name, slug, currency, locale, country, timezone, contact_email, description, branding)
+            values ('st_1', 'mer_1', 'One', 'one', 'MAD', 'fr-MA', 'MA', 'Africa/Casablanca', 'c@example.test', '', '{}')`.execute(
+    opened.db,
+  )
+  const feed = postgresChangeFeed({ connectionString: opened.url!, idleAfterMs: 400 })
+  t.teardown(() => feed.close())
+  await feed.ready()
+  // When the feed's session last started a statement (its heartbeats are its only statements).
+  const lastStatement = async () =>
+    String(
+      (
+        await sql<{
+          at: string
+        }>`select query_start::text as at from pg_stat_activity where pid = ${feed.backendPid()}`.execute(opened.db)
+      ).rows[0]!.at,
+    )
+  // Quiet: no one asked for more than idleAfterMs, so no heartbeat runs and the feed is not trusted.
+  await new Promise((resolve) => setTimeout(resolve, 1500))
+  t.notOk(feed.healthy(), 'after a quiet spell the feed is not trusted (the caches read PostgreSQL)')
+  await eventually(
+    async () => feed.healthy(),
+    (ok) => ok,
+    5000,
+  )
+  t.pass('the asking request started the heartbeats again: trusted once one is answered')
+  await new Promise((resolve) => setTimeout(resolve, 1000))
+  const quietFrom = await lastStatement()
+  await new Promise((resolve) => setTimeout(resolve, 1500))
+  t.equal(await lastStatement(), quietFrom, 'an idle feed sends no heartbeats')
+
+  const seen: string[] = []
+  feed.subscribe(CHANNELS.storefront, (c) => c !== 'flush' && seen.push(c.payload))
+  for (let i = 0; i < 20; i++) {
+    await opened.db
+      .updateTable('stores')
+      .set({ catalog_version: sql`catalog_version + 1` })
+      .where('store_id', '=', 'st_1')
+      .execute()
+    await feed.settled()
+    if (seen.length !== i + 1) t.fail(`change ${i} not delivered when settled() returned`)
+  }
+  t.equal(seen.length, 20, 'every committed change was delivered before settled() returned')
 })

@@ -11,6 +11,7 @@ function fakeFeed() {
     kind: 'pglite',
     healthy: () => healthy,
     subscribe: (channel, handler) => subs.add(channel, handler),
+    settled: async () => {},
     close: async () => {},
   }
   return {

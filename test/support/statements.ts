@@ -32,6 +32,7 @@ export function switchableFeed(real: ChangeFeed): { feed: ChangeFeed; setUnhealt
       kind: real.kind,
       healthy: () => !unhealthy && real.healthy(),
       subscribe: real.subscribe.bind(real),
+      settled: () => real.settled(),
       close: () => real.close(),
     },
     setUnhealthy: (v) => {

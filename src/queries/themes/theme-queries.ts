@@ -75,7 +75,24 @@ const themeJsonQuery = compiledOnce((db: Kysely<Database>, v: { themeId: string;
     .where('store_id', '=', v.storeId),
 )
 
+// Warm: from memory with no statement while the change feed is healthy; a write of the theme's
+// row notifies every instance (`sfts_themes`), and the instance that took the write waits for its
+// own notification before answering the command (services.ts), so its caller's next read is new.
 export async function findThemeJson(
+  ctx: ReadContext,
+  storeId: string,
+  themeId: string,
+): Promise<{ version: number; json: string } | null> {
+  const warm = ctx.caches?.warmThemes
+  if (!warm) return readThemeJson(ctx, storeId, themeId)
+  return warm.get(
+    `${storeId}|${themeId}`,
+    () => readThemeJson(ctx, storeId, themeId),
+    () => themeId,
+  )
+}
+
+async function readThemeJson(
   ctx: ReadContext,
   storeId: string,
   themeId: string,
@@ -87,7 +104,7 @@ export async function findThemeJson(
   if (row.document_text === null) {
     const held = cache?.at(storeId, themeId, row.stream_version)
     // Another read replaced the held version meanwhile (the stream moved again): read it whole.
-    if (!held) return findThemeJson({ ...ctx, caches: {} }, storeId, themeId)
+    if (!held) return readThemeJson({ ...ctx, caches: {} }, storeId, themeId)
     readCache.inc({ cache: 'theme_json', result: 'hit' })
     return { version: held.version, json: held.json }
   }
