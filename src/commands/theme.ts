@@ -2,7 +2,7 @@ import { fail, ok } from '../aggregates/result.ts'
 import { decideStoreThemes, storeThemesDecider } from '../aggregates/store-themes/decider.ts'
 import { assignIds } from '../aggregates/theme/assign-ids.ts'
 import { type ThemeCommand, themeDecider } from '../aggregates/theme/decider.ts'
-import type { ThemeEvent } from '../aggregates/theme/events.ts'
+import type { CheckErrors, ThemeEvent } from '../aggregates/theme/events.ts'
 import type { Edit } from '../aggregates/theme/edits.ts'
 import type { HistoryEvent } from '../aggregates/theme/history.ts'
 import { decidePublish } from '../aggregates/theme/publish.ts'
@@ -201,7 +201,7 @@ export function publishTheme(
   deps: CommandDeps,
   ctx: CommandContext,
   themeId: string,
-  input: { expectedVersion?: number | undefined },
+  input: { expectedVersion?: number | undefined; checkErrors?: CheckErrors | undefined },
 ): Promise<ThemeOutcome> {
   return handleCommand(deps, ctx, {
     themeId,
@@ -221,6 +221,7 @@ export function publishTheme(
           registry: registry.state,
           formerLive: formerLive?.state ?? null,
           expectedVersion: input.expectedVersion,
+          checkErrors: input.checkErrors,
         },
         { storeId: ctx.storeId, known, at },
       )

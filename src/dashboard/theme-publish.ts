@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { MerchantSession } from '../auth/merchant-session.ts'
 import { diffThemeOperation } from '../operations/theme-history-operations.ts'
 import { publishThemeOperation } from '../operations/theme-operations.ts'
+import { getThemeChecksOperation } from '../operations/theme-check-operations.ts'
+import { PUBLISH_ANYWAY_FIELD, publishAfterReviewOperation } from '../operations/merchant/publish.ts'
+import type { Finding } from '../checks/finding.ts'
 import type { DiffResult } from '../queries/themes/history.ts'
 import { listThemes, type ThemeHeader } from '../queries/themes/theme-queries.ts'
 import { html, type Html } from '../web/html.ts'
@@ -18,6 +21,20 @@ import { comparison } from './theme-history.ts'
 // nothing goes live. The one-step rollback works the same way for the former live theme.
 
 const VERSION = /^[0-9]{1,9}$/
+
+const SEVERITY_WORDS = { error: 'Error', warning: 'Worth a look', info: 'Note' } as const
+
+// What the theme checks say about the version shown: errors first, each with its fix. With
+// errors, the form asks for an explicit "Publish anyway" (src/operations/merchant/publish.ts).
+function checksCard(findings: Finding[]): Html {
+  const shown = findings.filter((f) => f.severity !== 'info')
+  if (shown.length === 0) return html`<p class="checks-ok">Theme checks: no problems found.</p>`
+  const ordered = [...shown].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1))
+  return html`<section class="checks" aria-label="Theme checks"><h2>Theme checks</h2><ul>${ordered.map(
+    (f) =>
+      html`<li class="${f.severity}"><span class="pill ${f.severity}">${SEVERITY_WORDS[f.severity]}</span> ${f.message}<div class="muted">${f.fix}</div></li>`,
+  )}</ul></section>`
+}
 
 // The theme that was live before the current one: the private theme published most recently.
 export function formerLive(themes: ThemeHeader[]): ThemeHeader | null {
@@ -43,6 +60,19 @@ export function registerThemePublishRoutes(dash: FastifyInstance, ctx: Dashboard
     })
     if (!diff.ok) throw new Error(`diffTheme failed: ${diff.error.code}`)
     return diff.data as DiffResult
+  }
+
+  async function checksOf(
+    request: FastifyRequest,
+    session: MerchantSession,
+    themeId: string,
+    version: number,
+  ): Promise<Finding[]> {
+    const checked = await act(services, request, session, getThemeChecksOperation, {
+      params: { id: themeId },
+      query: { version },
+    })
+    return checked.ok ? (checked.data as { findings: Finding[] }).findings : []
   }
 
   const liveLabel = (live: ThemeHeader | undefined) =>
@@ -85,6 +115,8 @@ ${
     const diff = await diffAgainstLive(request, session, theme.themeId)
     // The version diffed is the version the form publishes.
     const shown = diff.to.version ?? theme.version
+    const findings = await checksOf(request, session, theme.themeId, shown)
+    const errors = findings.filter((f) => f.severity === 'error').length
     const body = html`<p><a href="${href('/dashboard/themes')}">← Themes</a></p>
 <h1>Publish “${theme.name}”?</h1>
 ${notice(message)}
@@ -94,7 +126,12 @@ ${notice(message)}
 <dt>Stops being live</dt><dd>${live ? html`<strong>${live.name}</strong>, version ${String(live.version)}: it becomes private and you can roll back to it in one step` : 'the default theme (no theme of yours is live yet)'}</dd>
 <dt>Store</dt><dd>${session.store.name}, for every visitor</dd>
 </dl>
-<div class="actions"><form method="post" action="${href(themePath(theme.themeId, '/publish'))}">${csrfField(csrf)}<input type="hidden" name="expectedVersion" value="${String(shown)}"><button type="submit">Publish version ${String(shown)}</button></form>
+${checksCard(findings)}
+<div class="actions"><form method="post" action="${href(themePath(theme.themeId, '/publish'))}">${csrfField(csrf)}<input type="hidden" name="expectedVersion" value="${String(shown)}">${
+      errors > 0
+        ? html`<p class="field"><label><input type="checkbox" name="${PUBLISH_ANYWAY_FIELD}" value="yes" required> I have read the ${String(errors)} error${errors === 1 ? '' : 's'} above and want to publish anyway</label></p><button type="submit" class="danger">Publish anyway</button>`
+        : html`<button type="submit">Publish version ${String(shown)}</button>`
+    }</form>
 <a class="button secondary" href="${href(themePath(theme.themeId, '/versions'))}">History</a>
 <a class="button secondary" href="${href('/dashboard/themes')}">Cancel</a></div>
 <p class="hint">If anyone changes this theme after this page was shown, publishing is refused and nothing goes live.</p>
@@ -121,15 +158,16 @@ ${comparison(diff, session, { from: liveLabel(live), to: `“${theme.name}”, v
           expectedVersion: text('The version shown', 9).regex(VERSION, {
             error: 'The form did not say which version you reviewed',
           }),
+          [PUBLISH_ANYWAY_FIELD]: text('Publish anyway', 3).optional(),
         },
         request.body,
       )
       if (!form.ok)
         return publishPage(request, reply, { kind: 'error', text: 'Nothing was published.', items: form.problems }, 400)
       const expected = Number(form.value.expectedVersion)
-      const outcome = await act(services, request, own.session, publishThemeOperation, {
+      const outcome = await act(services, request, own.session, publishAfterReviewOperation, {
         params: { id: own.theme.themeId },
-        body: { expectedVersion: expected },
+        body: { expectedVersion: expected, [PUBLISH_ANYWAY_FIELD]: form.value[PUBLISH_ANYWAY_FIELD] === 'yes' },
       })
       if (!outcome.ok) {
         const e = outcome.error

@@ -3,7 +3,8 @@ import { brandingSchema, storeSchema } from '../queries/commerce/schemas.ts'
 import { readStoreContext } from '../queries/context/store-context.ts'
 import { currentDraft, workflowNext, workflowSchema } from '../queries/context/workflow.ts'
 import { themeSummarySchema } from '../queries/themes/schemas.ts'
-import { themeSummary } from '../queries/themes/theme-queries.ts'
+import { findTheme, themeSummary } from '../queries/themes/theme-queries.ts'
+import { versionFindings } from './theme-check-operations.ts'
 import { LIMITS } from '../theme/document.ts'
 import { defineOperation } from './operation.ts'
 import { contentEtag, jsonOutcome, notFound } from './results.ts'
@@ -114,7 +115,7 @@ async function make(
     grantedScopes: scopes,
     limits: { ...LIMITS },
     schema: { operationId: 'getThemeSchema' as const, tool: 'get_theme_schema' as const, documentVersion: 1 },
-    workflow: workflowNext(summaries, granted),
+    workflow: workflowNext(summaries, granted, await draftCheckErrors(s, storeId, draft)),
   }
   const json = JSON.stringify(data)
   const etag = contentEtag(json)
@@ -123,4 +124,13 @@ async function make(
     readCache.inc({ cache: 'context_json', result: 'miss' })
   }
   return { json, etag }
+}
+
+// The checks run once the draft is previewed, where workflow.next would ask to publish it: an
+// agent fixes their errors first (issue 36). Earlier stages do not need them.
+async function draftCheckErrors(s: Services, storeId: string, draft: ReturnType<typeof currentDraft>): Promise<number> {
+  if (!draft || draft.version === 1 || draft.lastPreviewedVersion !== draft.version) return 0
+  const theme = await findTheme(s.read, storeId, draft.id)
+  if (!theme || theme.version !== draft.version) return 0
+  return (await versionFindings(s, storeId, theme)).filter((f) => f.severity === 'error').length
 }

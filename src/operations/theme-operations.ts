@@ -24,7 +24,10 @@ import {
 import { describeEvent } from '../aggregates/describe.ts'
 import { fromResult, invalidInput, jsonOutcome, notFound, themeEtag } from './results.ts'
 import { findingsIntroduced, introducedField, versionFindings } from './theme-check-operations.ts'
-import { findingSchema } from '../checks/finding.ts'
+import { findingSchema, type Finding } from '../checks/finding.ts'
+import type { Caller } from '../auth/caller.ts'
+import type { Services } from '../services.ts'
+import type { Outcome } from './operation.ts'
 
 const themeIdParams = z.object({ id: z.string().min(1).max(100).meta({ description: 'Theme id.' }) })
 const versionBody = { expectedVersion: expectedVersionSchema.optional() }
@@ -256,6 +259,13 @@ export const duplicateThemeOperation = defineOperation({
 const PUBLISH_CONFLICT_HINT =
   'The theme changed after the version you previewed. Call diffTheme / diff_theme from that version to draft, preview it again, and publish with the new version as expectedVersion (If-Match) once the merchant confirms.'
 
+const publishedSchema = themeSchema.extend({
+  checkErrors: z.array(findingSchema).meta({
+    description:
+      'The theme checks’ errors the version went live with (as getThemeChecks reports them); empty when none. The merchant’s activity view says the theme went live with them.',
+  }),
+})
+
 export const publishThemeOperation = defineOperation({
   operationId: 'publishTheme',
   method: 'POST',
@@ -267,7 +277,7 @@ export const publishThemeOperation = defineOperation({
     'Validates the document, then in one transaction makes it the live theme and turns the former live theme private (re-publishing a private theme is the one-step rollback). Requires themes:publish, which merchants grant only for agent-led publishing. Pass the version you previewed (If-Match or expectedVersion): if the theme changed after it, the publish is refused with 409 VERSION_CONFLICT and nothing changes. diffTheme (from=live, to=draft) shows what will go live.',
   params: themeIdParams,
   body: z.strictObject({ ...versionBody }),
-  data: themeSchema,
+  data: publishedSchema,
   successStatus: 200,
   idempotent: true,
   ifMatch: true,
@@ -279,17 +289,41 @@ export const publishThemeOperation = defineOperation({
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   },
   async run(input, caller, s) {
-    const result = await publishTheme(s.commands, commandContext(caller, 'publishTheme'), input.id, {
-      expectedVersion: input.expectedVersion,
-    })
-    if (!result.ok && result.error.code === 'VERSION_CONFLICT')
-      return {
-        ok: false,
-        error: { ...result.error, details: { ...result.error.details, hint: PUBLISH_CONFLICT_HINT } },
-      }
-    return fromResult(result, (t) => themeView(t, s.baseUrl))
+    return publishWithChecks(s, caller, input.id, input.expectedVersion, 'publishTheme')
   },
 })
+
+/** The theme checks' errors of a theme's current version (none for the live theme: nothing changes). */
+export async function checkErrorsOf(s: Services, storeId: string, theme: Theme): Promise<Finding[]> {
+  if (theme.status === 'active') return []
+  return (await versionFindings(s, storeId, theme)).filter((f) => f.severity === 'error')
+}
+
+// Publishing runs the theme checks on the version going live: their errors ride in the publish
+// event (the activity view says the theme went live with them) and in the answer. Agents may
+// publish over them; the merchant's dashboard asks first (src/operations/merchant/publish.ts).
+export async function publishWithChecks(
+  s: Services,
+  caller: Caller,
+  id: string,
+  expectedVersion: number | undefined,
+  operationId: string,
+  errors?: Finding[],
+): Promise<Outcome<z.output<typeof publishedSchema>>> {
+  const theme = await findTheme(s.read, caller.storeId, id)
+  if (!theme) return notFound('theme')
+  const found = errors ?? (await checkErrorsOf(s, caller.storeId, theme))
+  const result = await publishTheme(s.commands, commandContext(caller, operationId), id, {
+    expectedVersion,
+    checkErrors: { count: found.length, rules: [...new Set(found.map((f) => f.rule))] },
+  })
+  if (!result.ok && result.error.code === 'VERSION_CONFLICT')
+    return {
+      ok: false,
+      error: { ...result.error, details: { ...result.error.details, hint: PUBLISH_CONFLICT_HINT } },
+    }
+  return fromResult(result, (t) => ({ ...themeView(t, s.baseUrl), checkErrors: found }))
+}
 
 export const previewDataSchema = z.object({
   previewUrl: z.string().meta({

@@ -83,3 +83,19 @@ t.test('each step names its tool’s identifying arguments; themeId stays for v1
   t.same(ask.arguments, {}, 'a merchant step has no tool and no arguments')
   t.equal(ask.themeId, 'thm_1')
 })
+
+t.test('a previewed draft with check errors: fix them before anyone is asked to publish', async (t) => {
+  const previewed = [theme({ version: 4, lastPreviewedVersion: 4 })]
+  for (const scopes of [agent, publisher]) {
+    const w = workflowNext(previewed, scopes, 2)
+    t.same(actions(w), ['getThemeChecks', 'applyThemeBatch'])
+    t.equal(w.next[0]!.tool, 'check_theme')
+    t.same(w.next[0]!.arguments, { id: 'thm_1' })
+    t.match(w.next[0]!.reason, '2 errors')
+    t.notOk(
+      w.next.some((s) => s.action === 'publishTheme' || s.action === 'askMerchantToPublish'),
+      'no publishing step',
+    )
+  }
+  t.same(actions(workflowNext(previewed, publisher, 0)), ['publishTheme', 'applyThemeBatch'], 'without errors: publish')
+})

@@ -1,6 +1,6 @@
 import type { ThemeDocument } from '../../theme/document.ts'
 import { validateThemeDocument, type KnownReferences } from '../../theme/validate.ts'
-import { themeStream, type ThemeEvent } from './events.ts'
+import { themeStream, type CheckErrors, type ThemeEvent } from './events.ts'
 import type { Decider } from '../decider.ts'
 import { fail, invalid, ok, type Result } from '../result.ts'
 import { applyEdits } from './apply-edits.ts'
@@ -19,7 +19,12 @@ export type ThemeCommand =
   | { type: 'UpdateTheme'; name?: string | undefined; operations: Edit[]; expectedVersion?: number | undefined }
   | { type: 'ApplyEdits'; operations: Edit[]; expectedVersion?: number | undefined }
   | { type: 'ArchiveTheme'; expectedVersion?: number | undefined }
-  | { type: 'PublishTheme'; previousThemeId: string | null; expectedVersion?: number | undefined }
+  | {
+      type: 'PublishTheme'
+      previousThemeId: string | null
+      expectedVersion?: number | undefined
+      checkErrors?: CheckErrors | undefined
+    }
   | { type: 'UnpublishTheme'; replacedBy: string }
   | { type: 'RecordPreviewIssued'; tokenId: string; expiresAt: string }
 
@@ -130,6 +135,7 @@ export function decide(command: ThemeCommand, state: ThemeState, ctx: DecideCont
             previousThemeId: command.previousThemeId,
             wasLive: theme.publishedAt !== null,
             themeVersion: theme.version,
+            ...(command.checkErrors && command.checkErrors.count > 0 ? { checkErrors: command.checkErrors } : {}),
             at,
           },
         },

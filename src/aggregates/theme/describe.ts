@@ -36,10 +36,14 @@ export function describeThemeEvent(event: ThemeEvent, streamId: string): string 
       return `Removed ${event.data.sectionType} section "${event.data.sectionId}" from ${where(event.data.target)}`
     case 'SectionMoved':
       return `Moved section "${event.data.sectionId}" from ${where(event.data.from)} to position ${event.data.index + 1} of ${where(event.data.to)}`
-    case 'ThemePublished':
+    case 'ThemePublished': {
+      const withErrors = event.data.checkErrors
+        ? ` with ${event.data.checkErrors.count} check error(s) (${event.data.checkErrors.rules.join(', ')})`
+        : ''
       return event.data.previousThemeId
-        ? `Published theme ${themeId} to the live storefront, replacing ${event.data.previousThemeId}`
-        : `Published theme ${themeId} to the live storefront`
+        ? `Published theme ${themeId} to the live storefront${withErrors}, replacing ${event.data.previousThemeId}`
+        : `Published theme ${themeId} to the live storefront${withErrors}`
+    }
     case 'ThemeUnpublished':
       return `Theme ${themeId} is no longer live (replaced by ${event.data.replacedBy}) and is now private`
     case 'ThemeArchived':
@@ -126,7 +130,14 @@ export function themeMerchantLines(event: ThemeEvent): MerchantLine[] {
       const d = event.data
       const version = d.themeVersion !== undefined ? ` (version ${d.themeVersion})` : ''
       const text = d.wasLive ? `Rolled back to this theme${version}` : `Published${version}`
-      return [d.previousThemeId ? { text: `${text}, replacing`, theme: d.previousThemeId } : { text }]
+      const lines: MerchantLine[] = [
+        d.previousThemeId ? { text: `${text}, replacing`, theme: d.previousThemeId } : { text },
+      ]
+      if (d.checkErrors)
+        lines.push({
+          text: `Went live with ${d.checkErrors.count} error${d.checkErrors.count === 1 ? '' : 's'} found by the theme checks`,
+        })
+      return lines
     }
     case 'ThemeUnpublished':
       return [{ text: 'No longer live, replaced by', theme: event.data.replacedBy }]

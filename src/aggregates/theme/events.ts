@@ -70,12 +70,21 @@ export type ThemeEvent =
   | {
       type: 'ThemePublished'
       // wasLive: the theme had been live before (re-publishing it is the one-step rollback);
-      // themeVersion: the version that went live.
-      data: { previousThemeId: string | null; wasLive?: boolean; themeVersion?: number; at: string }
+      // themeVersion: the version that went live; checkErrors: the theme checks' errors it went
+      // live with (their count and rules), when there were any.
+      data: {
+        previousThemeId: string | null
+        wasLive?: boolean
+        themeVersion?: number
+        checkErrors?: CheckErrors
+        at: string
+      }
     }
   | { type: 'ThemeUnpublished'; data: { replacedBy: string; at: string } }
   | { type: 'ThemeArchived'; data: { at: string } }
   | { type: 'ThemePreviewIssued'; data: { tokenId: string; expiresAt: string; themeVersion: number; at: string } }
+
+export type CheckErrors = { count: number; rules: string[] }
 
 export type ThemeEventType = ThemeEvent['type']
 

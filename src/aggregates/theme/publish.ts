@@ -3,7 +3,7 @@ import { ok, type Result } from '../result.ts'
 import { decideStoreThemes, type StoreThemesState } from '../store-themes/decider.ts'
 import type { StoreThemesEvent } from '../store-themes/events.ts'
 import { decide } from './decider.ts'
-import type { ThemeEvent } from './events.ts'
+import type { CheckErrors, ThemeEvent } from './events.ts'
 import type { ThemeState } from './state.ts'
 
 export type PublishInput = {
@@ -13,6 +13,8 @@ export type PublishInput = {
   // The theme the registry says is live now, when it is another one.
   formerLive: ThemeState | null
   expectedVersion?: number | undefined
+  // The theme checks' errors the version goes live with (the operation runs the checks).
+  checkErrors?: CheckErrors | undefined
 }
 
 export type Published = { theme: ThemeEvent[]; registry: StoreThemesEvent[]; formerLive: ThemeEvent[] }
@@ -28,7 +30,12 @@ export function decidePublish(
   const previous = input.registry.activeThemeId
   const replaced = previous !== null && previous !== input.themeId ? previous : null
   const published = decide(
-    { type: 'PublishTheme', previousThemeId: replaced, expectedVersion: input.expectedVersion },
+    {
+      type: 'PublishTheme',
+      previousThemeId: replaced,
+      expectedVersion: input.expectedVersion,
+      checkErrors: input.checkErrors,
+    },
     input.theme,
     context,
   )

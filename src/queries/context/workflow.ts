@@ -55,7 +55,13 @@ export function currentDraft(themes: readonly WorkflowTheme[]): WorkflowTheme | 
   return drafts[0] ?? null
 }
 
-export function workflowNext(themes: readonly WorkflowTheme[], granted: ReadonlySet<string>): Workflow {
+// draftCheckErrors: the theme checks' errors in the current draft's version, counted by the
+// caller once the draft is previewed (the checks need the catalogue and media).
+export function workflowNext(
+  themes: readonly WorkflowTheme[],
+  granted: ReadonlySet<string>,
+  draftCheckErrors = 0,
+): Workflow {
   const draft = currentDraft(themes)
   const active = themes.find((t) => t.status === 'active') ?? null
   if (!draft) {
@@ -132,6 +138,21 @@ export function workflowNext(themes: readonly WorkflowTheme[], granted: Readonly
           'Keep refining in batches if something needs to change.',
           draft.id,
         ),
+      ],
+    }
+  }
+  if (draftCheckErrors > 0) {
+    const n = draftCheckErrors
+    return {
+      stage: 'design',
+      next: [
+        step(
+          'getThemeChecks',
+          'check_theme',
+          `The theme checks find ${n} error${n === 1 ? '' : 's'} in draft "${draft.name}" (version ${draft.version}): unreadable text, dead links or empty sections. Read each with its fix and correct ${n === 1 ? 'it' : 'them'} before asking the merchant to publish.`,
+          draft.id,
+        ),
+        step('applyThemeBatch', 'apply_theme_batch', 'Fix the errors in one batch, then preview again.', draft.id),
       ],
     }
   }

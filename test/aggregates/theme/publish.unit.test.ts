@@ -23,7 +23,7 @@ const liveIs = (themeId: string): StoreThemesEvent => ({
 
 type Given = { theme: ThemeEvent[]; registry: StoreThemesEvent[]; formerLive?: ThemeEvent[] }
 const { given } = decisionSpec(
-  (g: Given) => (input: { expectedVersion?: number }) =>
+  (g: Given) => (input: { expectedVersion?: number; checkErrors?: { count: number; rules: string[] } }) =>
     decidePublish(
       {
         themeId: 'thm_new',
@@ -31,6 +31,7 @@ const { given } = decisionSpec(
         registry: fold(storeThemesDecider, g.registry),
         formerLive: g.formerLive ? fold(themeDecider, g.formerLive) : null,
         expectedVersion: input.expectedVersion,
+        checkErrors: input.checkErrors,
       },
       context,
     ),
@@ -87,4 +88,25 @@ t.test('refusals: a stale version, an archived theme, a theme of another store, 
   given({ theme: [created('thm_new', document)], registry: [] })
     .when({})
     .thenRefuses('INVALID_PRODUCT_REFERENCE')
+})
+
+t.test('a version with check errors goes live with them recorded; none recorded when there are none', async (t) => {
+  const errors = { count: 2, rules: ['broken-link', 'contrast'] }
+  t.same(
+    given({ theme: [created('thm_new')], registry: [] })
+      .when({ checkErrors: errors })
+      .thenDecides().theme,
+    [
+      {
+        type: 'ThemePublished',
+        data: { previousThemeId: null, wasLive: false, themeVersion: 1, checkErrors: errors, at },
+      },
+    ],
+  )
+  t.same(
+    given({ theme: [created('thm_new')], registry: [] })
+      .when({ checkErrors: { count: 0, rules: [] } })
+      .thenDecides().theme,
+    [{ type: 'ThemePublished', data: { previousThemeId: null, wasLive: false, themeVersion: 1, at } }],
+  )
 })
