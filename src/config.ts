@@ -1,4 +1,17 @@
+import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+const validProxy = (entry: string) => {
+  if (PROXY_NAMES.has(entry)) return true
+  if (!entry.includes('/')) return ipaddr.isValid(entry)
+  try {
+    ipaddr.parseCIDR(entry)
+    return true
+  } catch {
+    return false
+  }
+}
 
 // Every setting the service reads, in one place, validated once at start-up.
 const envSchema = z.object({
@@ -22,6 +35,20 @@ const envSchema = z.object({
   // An extra CA certificate (PEM file) trusted when fetching metadata documents (tests, internal PKI).
   OAUTH_CIMD_CA_FILE: z.string().min(1).optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
+  // The reverse proxies whose X-Forwarded-For is believed: addresses or CIDR ranges, comma-separated
+  // (proxy-addr's names loopback, linklocal and uniquelocal too). Unset: nobody's, the peer is the client.
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((p) => p.trim())
+        .filter((p) => p !== ''),
+    )
+    .refine((list) => list.every(validProxy), {
+      message: 'each entry must be an IP address, a CIDR range, loopback, linklocal or uniquelocal',
+    }),
   // How long a CDN in front may serve a live storefront page without asking (s-maxage; as long
   // again stale while it revalidates). 0: shared caches revalidate every time.
   STOREFRONT_SHARED_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86400).default(10),
@@ -47,6 +74,8 @@ export type Config = {
   }
   // Lets non-loopback clients read /metrics (Authorization: Bearer <token>).
   metricsToken: string | undefined
+  // Proxies whose X-Forwarded-For gives the client address (empty: none).
+  trustProxy: string[]
   storefront: { sharedMaxAgeSeconds: number }
 }
 
@@ -86,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       metadataDocumentCaFile: e.OAUTH_CIMD_CA_FILE,
     },
     metricsToken: e.METRICS_TOKEN,
+    trustProxy: e.TRUST_PROXY,
     storefront: { sharedMaxAgeSeconds: e.STOREFRONT_SHARED_MAX_AGE_SECONDS },
   }
 }

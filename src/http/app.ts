@@ -76,6 +76,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     // Our onResponse hook writes one structured line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 2 * 1024 * 1024,
+    // request.ip is the client's: X-Forwarded-For is believed only from the TRUST_PROXY list.
+    trustProxy: services.config.trustProxy.length > 0 ? services.config.trustProxy : false,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // The envelope at the edges: a bad URL or an oversize path parameter (before routing) and
     // what Node's HTTP parser refuses (before fastify sees a request).

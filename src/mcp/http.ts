@@ -15,10 +15,12 @@ import {
   checkMessage,
   DEFAULT_PROTOCOL_VERSION,
   hasRequest,
+  BATCHING_VERSIONS,
   isSupportedVersion,
   JSONRPC,
   LATEST_PROTOCOL_VERSION,
   PROTOCOL_VERSIONS,
+  type ProtocolVersion,
   rpcError,
   type JsonRpcId,
 } from './protocol.ts'
@@ -89,7 +91,46 @@ function transportRequest(url: string, headers: Record<string, string>): Request
   } as unknown as Request
 }
 
-async function handlePost(services: Services, request: FastifyRequest, reply: FastifyReply) {
+// Counts one more message against the credential's API rate limit (the limiter's own counter).
+export type CountMessage = (
+  request: FastifyRequest,
+) => Promise<{ exceeded: boolean; remaining: number; max: number; ttlInSeconds: number }>
+
+// Every message of a batch counts against the rate limit (the request itself, the first message,
+// was counted by the API's limiter before this runs, within the budget). Past the budget the whole
+// batch is refused and none of it runs: 429, with a JSON-RPC error for each request in it, by id.
+async function countBatch(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  batch: unknown[],
+  count: CountMessage,
+): Promise<boolean> {
+  let within = batch.length
+  let last: Awaited<ReturnType<CountMessage>> | undefined
+  for (let i = 1; i < batch.length; i++) {
+    last = await count(request)
+    if (last.exceeded && within === batch.length) within = i
+  }
+  if (!last) return true
+  reply.header('x-ratelimit-remaining', String(last.remaining)).header('x-ratelimit-reset', String(last.ttlInSeconds))
+  if (within === batch.length) return true
+  const retry = Math.max(1, last.ttlInSeconds)
+  request.audit.errorCode = 'RATE_LIMITED'
+  const data = { code: 'RATE_LIMITED', requestId: request.id, retryAfterSeconds: retry }
+  const answers = batch.flatMap((m, i) => {
+    const id = (m as { id?: JsonRpcId }).id
+    if (id === undefined || !('method' in (m as object))) return []
+    const message =
+      i >= within
+        ? `rate limit of ${last.max} messages exceeded; retry in ${retry} s (nothing in this batch ran)`
+        : `not run: this batch goes past the rate limit at message ${within + 1} of ${batch.length}; retry in ${retry} s`
+    return [rpcError(id, JSONRPC.RATE_LIMITED, message, data)]
+  })
+  await reply.code(429).header('retry-after', String(retry)).type('application/json; charset=utf-8').send(answers)
+  return false
+}
+
+async function handlePost(services: Services, request: FastifyRequest, reply: FastifyReply, count: CountMessage) {
   request.audit.operationId = 'mcpJsonRpc'
   const authentication = await authenticateBearer(
     services.db,
@@ -149,6 +190,20 @@ async function handlePost(services: Services, request: FastifyRequest, reply: Fa
   const check = checkMessage(body)
   if (!check.ok)
     return sendRpcError(request, reply, 400, check.id, JSONRPC.INVALID_REQUEST, `Invalid Request: ${check.message}`)
+  if (Array.isArray(body)) {
+    // Without MCP-Protocol-Version a request is 2025-03-26, where batches exist.
+    const asked = version ?? DEFAULT_PROTOCOL_VERSION
+    if (!BATCHING_VERSIONS.includes(asked as ProtocolVersion))
+      return sendRpcError(
+        request,
+        reply,
+        400,
+        null,
+        JSONRPC.INVALID_REQUEST,
+        `Invalid Request: protocol version ${asked} takes one JSON-RPC message per POST, not a batch`,
+      )
+    if (!(await countBatch(request, reply, body, count))) return reply
+  }
   // MCP authorization, "scope challenge handling": a tools/call the credential lacks a scope for
   // is HTTP 403 with the step-up challenge (the same as REST's), not a tool result, so an OAuth
   // client can ask the merchant for the scope and retry. The scope is checked once, by invoke;
@@ -228,6 +283,19 @@ function handleGet(services: Services, request: FastifyRequest, reply: FastifyRe
 
 // POST and GET /api/v1/mcp, inside /api (the REST rate limiter counts them per credential).
 export async function registerMcpEndpoint(api: FastifyInstance, services: Services): Promise<void> {
+  // The API limiter's own store and key (no options: the global ones), one count per call.
+  const limiter = api.createRateLimit()
+  const count: CountMessage = async (request) => {
+    const counted = await limiter(request)
+    return counted.isAllowed
+      ? { exceeded: false, remaining: 0, max: 0, ttlInSeconds: 0 }
+      : {
+          exceeded: counted.isExceeded,
+          remaining: counted.remaining,
+          max: counted.max,
+          ttlInSeconds: counted.ttlInSeconds,
+        }
+  }
   await api.register(
     async (mcp) => {
       // CORS, for browser clients (MCP Inspector, pages of this service): one allowlist
@@ -271,7 +339,7 @@ export async function registerMcpEndpoint(api: FastifyInstance, services: Servic
         done(null, body),
       )
       mcp.post('/', { bodyLimit: MCP_BODY_LIMIT, prefixTrailingSlash: 'both' }, (request, reply) =>
-        handlePost(services, request, reply),
+        handlePost(services, request, reply, count),
       )
       mcp.get('/', { prefixTrailingSlash: 'both' }, async (request, reply) => handleGet(services, request, reply))
       mcp.options('/', { prefixTrailingSlash: 'both' }, async (_request, reply) =>

@@ -23,7 +23,12 @@ export const JSONRPC = {
   RESOURCE_NOT_FOUND: -32002,
   FORBIDDEN: -32003,
   UNAVAILABLE: -32004,
+  RATE_LIMITED: -32029,
 } as const
+
+// The versions whose Streamable HTTP transport takes one JSON-RPC message per POST (JSON-RPC
+// batching was removed in 2025-06-18); 2025-03-26 still has batches.
+export const BATCHING_VERSIONS: readonly ProtocolVersion[] = ['2025-03-26']
 
 export type JsonRpcId = string | number
 

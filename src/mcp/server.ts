@@ -30,6 +30,13 @@ export const INSTRUCTIONS = [
   'A failure is a tool result with isError: true and structuredContent { error: { code, message, details } } with the REST API’s codes (INVALID_PRODUCT_REFERENCE carries a hint).',
 ].join(' ')
 
+const InitializeSchema = z.object({
+  method: z.literal('initialize'),
+  params: InitializeRequestSchema.shape.params
+    .partial({ protocolVersion: true, capabilities: true, clientInfo: true })
+    .optional(),
+})
+
 type Handler = (request: { method: string; params?: unknown }) => Promise<ServerResult> | ServerResult
 type SdkSchema = {
   safeParse: (
@@ -96,9 +103,11 @@ export function createMcpServer(mcpCaller: Caller, services: Services, observe?:
     jsonSchemaValidator,
   })
 
-  // Only the three versions of the contract are negotiated (the SDK would also echo 2024-*).
-  handle<z.infer<typeof InitializeRequestSchema>>(server, 'initialize', InitializeRequestSchema, (request) => ({
-    protocolVersion: isSupportedVersion(request.params.protocolVersion)
+  // Only the three versions of the contract are negotiated (the SDK would also echo 2024-*). The
+  // contract lets `params` be an empty object: what is missing takes its default (the latest
+  // version, no client capabilities); what is there is checked as the SDK's schema says.
+  handle<z.infer<typeof InitializeSchema>>(server, 'initialize', InitializeSchema, (request) => ({
+    protocolVersion: isSupportedVersion(request.params?.protocolVersion)
       ? request.params.protocolVersion
       : LATEST_PROTOCOL_VERSION,
     capabilities: CAPABILITIES,

@@ -11,12 +11,22 @@ export class Browser {
   lastHtml = ''
   readonly app: FastifyInstance
   readonly ip: string
-  constructor(app: FastifyInstance, ip = '10.0.0.1') {
+  // X-Forwarded-For, as a reverse proxy in front of the service sets it.
+  readonly forwardedFor: string | undefined
+  constructor(app: FastifyInstance, ip = '10.0.0.1', forwardedFor?: string) {
     this.app = app
     this.ip = ip
+    this.forwardedFor = forwardedFor
   }
   private header() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  }
+  private headers(extra: Record<string, string> = {}) {
+    return {
+      cookie: this.header(),
+      ...(this.forwardedFor ? { 'x-forwarded-for': this.forwardedFor } : {}),
+      ...extra,
+    }
   }
   private keep(setCookie: string | string[] | undefined) {
     for (const c of [setCookie ?? []].flat()) {
@@ -31,7 +41,7 @@ export class Browser {
     const res = await this.app.inject({
       method: 'GET',
       url,
-      headers: { cookie: this.header() },
+      headers: this.headers(),
       remoteAddress: this.ip,
     })
     this.keep(res.headers['set-cookie'])
@@ -52,7 +62,7 @@ export class Browser {
       method: 'POST',
       url,
       payload: params.toString(),
-      headers: { cookie: this.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: this.headers({ 'content-type': 'application/x-www-form-urlencoded' }),
       remoteAddress: this.ip,
     })
     this.keep(res.headers['set-cookie'])

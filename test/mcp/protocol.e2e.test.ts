@@ -147,8 +147,21 @@ t.test('MCP protocol over HTTP', async (t) => {
     }
     const read = await rpc(app, { jsonrpc: '2.0', id: 3, method: 'resources/read', params: {} })
     t.equal(read.json().error.code, -32602)
-    const initBad = await rpc(app, { jsonrpc: '2.0', id: 4, method: 'initialize', params: {} })
-    t.equal(initBad.json().error.code, -32602)
+    // The contract lets initialize's params be an empty object: defaults, not -32602.
+    for (const params of [{}, undefined]) {
+      const init = await rpc(app, { jsonrpc: '2.0', id: 4, method: 'initialize', ...(params ? { params } : {}) })
+      t.equal(init.statusCode, 200, `initialize with params ${JSON.stringify(params)}`)
+      t.equal(init.json().result?.protocolVersion, '2025-11-25', 'the latest version by default')
+      t.equal(init.json().result?.serverInfo?.name, 'storefront-theme-service')
+      t.equal(init.headers['mcp-protocol-version'], '2025-11-25')
+    }
+    const initBad = await rpc(app, {
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'initialize',
+      params: { protocolVersion: 42, clientInfo: 'me' },
+    })
+    t.equal(initBad.json().error.code, -32602, 'what is given is still checked')
   })
 
   t.test('a batch (2025-03-26) gets one response per request', async (t) => {
