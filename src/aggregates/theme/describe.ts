@@ -129,7 +129,8 @@ export function themeMerchantLines(event: ThemeEvent): MerchantLine[] {
       return [d.previousThemeId ? { text: `${text}, replacing`, theme: d.previousThemeId } : { text }]
     }
     case 'ThemeUnpublished':
-      return [{ text: 'No longer live, replaced by', theme: event.data.replacedBy }]
+      // Part of the publish that replaced it, whose line already says "replacing …".
+      return []
     case 'ThemeArchived':
       return [{ text: 'Archived the theme' }]
     case 'ThemePreviewIssued': {
