@@ -84,6 +84,7 @@ export function registerOperation(app: FastifyInstance, op: OperationDefinition,
       }
       const result = await invoke<Replayed>(op, services, {
         authentication,
+        known: { params: request.params, query: request.query },
         input: async () => {
           if (request.isMultipart() && !op.multipart)
             return {

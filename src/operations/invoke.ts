@@ -28,6 +28,9 @@ export type Invocation<R = never> = {
   authentication: Authentication
   // The raw input; a function when reading it may fail (a multipart body), read after the scope check.
   input: InputParts | (() => Promise<{ ok: true; parts: InputParts } | Refused>)
+  // When `input` is read later: the parts known before (REST: the path and query), so a refusal
+  // before the read still records the theme the path names.
+  known?: InputParts
   // Problems the adapter found in its own arguments, reported together with the schema's.
   argumentIssues?: readonly Issue[]
   // The adapter's check of the parsed input before anything runs (REST: If-Match).
@@ -50,7 +53,8 @@ export async function invoke<R = never>(
   if (!steps.authentication.ok) return { ok: false, error: steps.authentication.refusal.error }
   const caller = steps.authentication.caller
   const denied = scopeError(op, caller.scopes)
-  if (denied) return refuseAttempt(op, services, steps, denied)
+  if (denied)
+    return refuseAttempt(op, services, steps, denied, typeof steps.input === 'function' ? steps.known : steps.input)
   let parts: InputParts
   if (typeof steps.input === 'function') {
     const read = await steps.input()
@@ -58,7 +62,7 @@ export async function invoke<R = never>(
     parts = read.parts
   } else parts = steps.input
   const parsed = parseInput(op, parts, steps.argumentIssues ?? [])
-  if (!parsed.ok) return refuseAttempt(op, services, steps, parsed.error)
+  if (!parsed.ok) return refuseAttempt(op, services, steps, parsed.error, parts)
   const refused = steps.check?.(parsed.input)
   if (refused) return { ok: false, error: refused }
   const run = async (as: Caller): Promise<Outcome<unknown>> => {
@@ -81,16 +85,12 @@ async function refuseAttempt(
   services: Services,
   steps: Invocation<unknown>,
   error: AppError,
+  parts: InputParts | undefined,
 ): Promise<Refused> {
   if (op.method === 'GET' || !steps.authentication.ok) return { ok: false, error }
   const caller = steps.authentication.caller
   try {
-    await recordRefusedAttempt(
-      services.commands,
-      commandContext(caller, op.operationId),
-      error,
-      themeNamed(op, steps.input),
-    )
+    await recordRefusedAttempt(services.commands, commandContext(caller, op.operationId), error, themeNamed(op, parts))
   } catch (failure) {
     // The caller still gets its refusal; the lost row is in the error log.
     steps.logError(failure, caller)
@@ -102,8 +102,8 @@ async function refuseAttempt(
 // theme operation, else the id the body names (an agent that sent `themeId` or `id` to a tool).
 // Unparsed input: only an id-shaped string is taken.
 const THEME_ID = /^[A-Za-z0-9_-]{1,100}$/
-function themeNamed(op: OperationDefinition, input: Invocation<unknown>['input']): string | null {
-  if (typeof input === 'function' || !op.path.startsWith('/api/v1/themes/:id')) return null
+function themeNamed(op: OperationDefinition, input: InputParts | undefined): string | null {
+  if (!input || !op.path.startsWith('/api/v1/themes/:id')) return null
   const field = (part: unknown, key: string) => {
     const v = part && typeof part === 'object' ? (part as Record<string, unknown>)[key] : undefined
     return typeof v === 'string' && THEME_ID.test(v) ? v : null

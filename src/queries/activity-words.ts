@@ -75,7 +75,9 @@ export function headlineOf(row: Row): Headline {
   // A row written before the lines existed (until a rebuild) shows its summary.
   const lines = row.lines ?? [{ text: row.summary }]
   if (lines.length === 0) return { refused: false, lines: [{ text: 'No visible change' }], more: 0 }
-  return { refused: false, lines: lines.slice(0, SHOWN), more: Math.max(0, lines.length - SHOWN) }
+  // A revert or undo says what it did in its first line; the edits it was made of are details.
+  const shown = row.action === 'revertTheme' && lines.length > 1 ? 1 : SHOWN
+  return { refused: false, lines: lines.slice(0, shown), more: Math.max(0, lines.length - shown) }
 }
 
 export const themeName = (id: string, names: ThemeNames) => names.get(id) ?? 'a theme that no longer exists'

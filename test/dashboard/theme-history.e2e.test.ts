@@ -71,8 +71,8 @@ t.test('versions page: newest first, actor, channel, summary; paginated', async 
     'newest first',
   )
   t.equal(versions[0], (await themeRow(draft)).version, 'the current version leads')
-  t.match(res.body, /Test app · API key/, 'the actor')
-  t.match(res.body, />REST</, 'the channel')
+  t.match(res.body, /Test app <span class="muted show-sm">via the API/, 'the actor, named as on every page')
+  t.match(res.body, />via the API</, 'the channel')
   t.match(res.body, /primaryColor/, 'the readable summary')
   t.match(res.body, /Revert to this/)
   t.match(
@@ -238,7 +238,7 @@ t.test(
     t.equal(row.channel, 'dashboard')
     const list = await a.get(`/dashboard/themes/${draft}/versions?done=reverted`)
     t.match(list.body, /Reverted\./)
-    t.match(list.body, /You \(merchant\)/)
+    t.match(list.body, /<td data-label="Who">You </)
   },
 )
 

@@ -140,7 +140,8 @@ export function themeMerchantLines(event: ThemeEvent): MerchantLine[] {
       return lines
     }
     case 'ThemeUnpublished':
-      return [{ text: 'No longer live, replaced by', theme: event.data.replacedBy }]
+      // Part of the publish that replaced it, whose line already says "replacing …".
+      return []
     case 'ThemeArchived':
       return [{ text: 'Archived the theme' }]
     case 'ThemePreviewIssued': {
