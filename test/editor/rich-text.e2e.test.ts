@@ -106,13 +106,13 @@ t.test('rich text: a toolbar editor limited to the safe subset', async (t) => {
     t.notMatch(csp, /unsafe-inline|unsafe-eval/, 'no unsafe-inline, no unsafe-eval')
   })
 
-  await page.getByRole('button', { name: 'Rich text: About us', exact: true }).click()
-  const body = page.getByLabel('Body', { exact: true })
+  await page.getByRole('button', { name: 'Text: About us', exact: true }).click()
+  const body = page.getByLabel('Text', { exact: true })
 
   await t.test('the toolbar offers what the subset allows, on a contenteditable box', async (t) => {
     t.equal(await body.getAttribute('contenteditable'), 'true')
     t.equal(await body.getAttribute('role'), 'textbox')
-    const toolbar = page.getByRole('toolbar', { name: 'Body formatting' })
+    const toolbar = page.getByRole('toolbar', { name: 'Text formatting' })
     t.same(
       await toolbar
         .getByRole('button')
@@ -252,7 +252,7 @@ t.test('rich text: a toolbar editor limited to the safe subset', async (t) => {
       await page.getByRole('button', { name: 'Navigation' }).click()
       await page.getByRole('group', { name: 'Sub-link 2.1', exact: true }).waitFor()
       t.same(await scan(), [], 'navigation with sub-links')
-      await page.getByRole('button', { name: 'Rich text: About us', exact: true }).click()
+      await page.getByRole('button', { name: 'Text: About us', exact: true }).click()
     },
   )
 
