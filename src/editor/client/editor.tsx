@@ -68,7 +68,7 @@ export function Editor(props: { api: Api; boot: Boot }) {
   const [focusHandle, setFocusHandle] = useState<string | null>(null)
   const [history, setHistory] = useState<{ undo: Entry[]; redo: Entry[] }>({ undo: [], redo: [] })
   const [samples, setSamples] = useState<Samples>({ product: null, collection: null, image: null })
-  const [leaving, setLeaving] = useState<{ labels: string[]; then: () => void } | null>(null)
+  const [leaving, setLeaving] = useState<{ labels: string[]; then: () => unknown } | null>(null)
   const saving = useRef(false)
   const catalogue = useRef<Promise<Catalogue> | null>(null)
   const etag = useRef('')
@@ -284,11 +284,15 @@ export function Editor(props: { api: Api; boot: Boot }) {
   const leaveFor = (url: string) => (event: MouseEvent) => {
     if (!hasUnsaved()) return
     event.preventDefault()
-    guard(() => location.assign(url))
+    // "Save and continue" starts the save; the page is left once it is done.
+    guard(async () => {
+      while (saving.current) await new Promise((resolve) => setTimeout(resolve, 50))
+      location.assign(url)
+    })
   }
 
   /** Runs `then` (a move to another part of the theme), asking first if typed text is not saved. */
-  const guard = (then: () => void) => {
+  const guard = (then: () => unknown) => {
     if (hasUnsaved()) setLeaving({ labels: unsavedLabels(), then })
     else then()
   }
