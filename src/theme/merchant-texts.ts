@@ -121,3 +121,88 @@ export function settingPathLabel(path: string | readonly (string | number)[]): s
   )
   return parts.map(settingLabel).join(' › ')
 }
+
+// Help a merchant reads under a section's name and beside its settings in the editor. The
+// schema's descriptions tell agents about ids, null and HTML; these say what the choice does
+// on the page. A setting's help is looked up as "<section type>.<key>" first, then "<key>";
+// a setting without an entry shows no help rather than an agent's words.
+export const SECTION_HELP: Record<SectionType, string> = {
+  'announcement-bar': 'A thin bar with one short message, such as a delivery note. Looks best at the very top.',
+  article: 'The blog post itself: its title, cover image, author, date and text come from your store.',
+  'collection-list': 'Cards that lead to your collections, each with its picture and name.',
+  'collection-products': 'The products of the collection being viewed, page by page.',
+  faq: 'Questions and answers that open when clicked. Add one question per block.',
+  'featured-product': 'One product in the spotlight, with its pictures, price and an add-to-cart button.',
+  gallery: 'A grid of pictures, each with an optional caption and link.',
+  hero: 'A large welcome at the top of a page: a headline, a short text, a picture and up to two buttons.',
+  'image-banner': 'A wide picture with a heading, a short text and a button on top of it.',
+  'image-with-text': 'A picture beside some text, with an optional button. Good for telling your story.',
+  'logo-list': 'A row of logos: press mentions, partners or certifications.',
+  newsletter: 'A sign-up form for your e-mail newsletter.',
+  'product-details': 'The product being viewed: pictures, price, options and the add-to-cart button.',
+  'product-grid': 'A grid of products: your newest, those of a collection, or products you pick.',
+  'rich-text': 'Text with a heading: paragraphs, lists, links and small headings.',
+  spacer: 'Empty space between two sections, with an optional line.',
+  testimonials: 'Quotes from your customers. Use only real quotes.',
+}
+
+export const SETTING_HELP: Record<string, string> = {
+  heading: 'Shown above the section. Leave it empty for none.',
+  'hero.heading': 'The big headline.',
+  'hero.subheading': 'A sentence or two under the headline.',
+  'hero.image': 'Shown behind the text. Without one, the background takes your theme colours.',
+  overlayOpacity: 'Darkens the picture so the text stays readable: 0 for none, up to 80.',
+  alignment: 'Where the text sits: left, centre or right.',
+  'product-grid.source': 'Your newest products, the products of one collection, or the products you pick.',
+  collectionId: 'Choose one of your collections by its name.',
+  productIds: 'Search your products by name and add them in the order they should appear.',
+  productId: 'Search your products by name.',
+  collectionIds: 'Choose your collections by name, in the order they should appear.',
+  limit: 'At most this many products are shown.',
+  columns: 'How many side by side on a computer screen. Phones show fewer.',
+  width: 'How wide the text runs across the page.',
+  imagePosition: 'Which side the picture is on, on a computer screen. Phones show it above.',
+  href: 'Where a click leads: a page of your store or another website.',
+  link: 'Where a click on the bar leads, if anywhere.',
+  label: 'The words on the button.',
+  colorScheme: 'Which of your theme colours fills the bar.',
+  grayscale: 'Shows every logo in shades of grey, so they look alike.',
+  height: 'How tall the section is.',
+  'spacer.height': 'The space in pixels, from 8 to 240.',
+  aspectRatio: 'Every picture is cropped to this shape.',
+  quote: 'The customer’s own words.',
+  role: 'Where they live or what they do, for example “Lisbon”.',
+  successMessage: 'Shown once someone has signed up.',
+  placeholder: 'Shown in the empty e-mail box.',
+  buttonLabel: 'The words on the button.',
+  theme: 'The overall look: shapes, spacing and the size of text.',
+  primaryColor: 'Buttons, links and accents.',
+  secondaryColor: 'Highlights and the announcement bar.',
+  font: 'Used for all text in your store.',
+  logo: 'Shown at the top of every page. Without one, your store’s name is shown.',
+  alt: 'Describes the picture for people who cannot see it, and for search engines.',
+  caption: 'Shown under the picture.',
+}
+
+// The choices of a list ("newest", "center") as a merchant reads them; looked up as
+// "<key>.<value>" first, then "<value>". A value that is a name (a font) is shown as it is.
+export const OPTION_LABELS: Record<string, string> = {
+  'source.newest': 'Newest products',
+  'source.collection': 'Products of a collection',
+  'source.manual': 'Products I pick',
+  center: 'Centre',
+  full: 'Full screen',
+  'colorScheme.primary': 'Main colour',
+  'colorScheme.secondary': 'Second colour',
+  'colorScheme.contrast': 'Dark',
+  original: 'As uploaded',
+  'system-ui': 'The device’s own font',
+}
+
+export const sectionHelp = (type: string): string => SECTION_HELP[type as SectionType] ?? ''
+export const settingHelp = (key: string, sectionType?: string): string =>
+  (sectionType ? SETTING_HELP[`${sectionType}.${key}`] : undefined) ?? SETTING_HELP[key] ?? ''
+export const optionLabel = (key: string, value: string | number): string => {
+  const text = String(value)
+  return OPTION_LABELS[`${key}.${text}`] ?? OPTION_LABELS[text] ?? (/^[a-z][a-z-]*$/.test(text) ? humanize(text) : text)
+}

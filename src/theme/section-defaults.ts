@@ -31,3 +31,9 @@ export const SECTION_DEFAULTS = {
   },
   article: { showAuthor: true, showDate: true, showCoverImage: true, width: 'narrow' },
 } as const
+
+// The defaults of a section type by its name in the document ("product-grid" → productGrid).
+export function sectionDefaults(type: string): Readonly<Record<string, unknown>> {
+  const key = type.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+  return (SECTION_DEFAULTS as Record<string, Record<string, unknown>>)[key] ?? {}
+}

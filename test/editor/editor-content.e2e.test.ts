@@ -52,15 +52,16 @@ t.test('pages, navigation, blocks and images', async (t) => {
     t.equal((await doc()).pages[0].status, 'published')
     await page.getByRole('button', { name: 'Edit sections' }).click()
     t.equal(await page.getByLabel('Editing').inputValue(), `page:${pageId}`, 'the outline shows the page')
-    await page.getByRole('button', { name: 'Add section' }).click()
-    await page.getByRole('button', { name: 'Rich text', exact: true }).click()
-    const body = page.getByLabel('Body', { exact: true })
+    await page.getByRole('button', { name: 'Add section', exact: true }).click()
+    // Picking the type adds the section at once; it is then edited in place.
+    await page.getByRole('button', { name: 'Text', exact: true }).click()
+    await saved(page, 'added Text')
+    const body = page.getByLabel('Text', { exact: true })
     await body.fill('We make tents.')
     await selectText(body, 'tents')
     await page.getByRole('button', { name: 'Bold', exact: true }).click()
     await body.blur()
-    await page.getByRole('button', { name: 'Add to page' }).click()
-    await saved(page, 'added rich-text')
+    await saved(page, 'changed Text')
     t.equal((await doc()).pages[0].layout[0].settings.body, '<p>We make <strong>tents</strong>.</p>')
     const frame = (await (await page.waitForSelector('iframe[title="Storefront preview"]')).contentFrame())!
     await frame.getByText('tents').first().waitFor()
@@ -160,39 +161,38 @@ t.test('pages, navigation, blocks and images', async (t) => {
 
   await t.test('blocks: add, select, duplicate, reorder by keyboard and by drag, delete', async (t) => {
     await page.getByLabel('Editing').selectOption('template:home')
-    await page.getByRole('button', { name: 'Add section' }).click()
-    await page.getByRole('button', { name: 'Faq', exact: true }).click()
-    await page.getByRole('button', { name: 'Add to page' }).click()
-    await saved(page, 'added faq')
+    await page.getByRole('button', { name: 'Add section', exact: true }).click()
+    await page.getByRole('button', { name: 'FAQ', exact: true }).click()
+    await saved(page, 'added FAQ')
     const faq = async () =>
       (await doc()).templates.home.find((s: { type: string }) => s.type === 'faq') as {
         blocks: { id: string; settings: { question: string; answer?: string } }[]
       }
     await page.getByRole('button', { name: 'Add block' }).click()
-    await saved(page, 'added a block in faq')
+    await saved(page, 'added a block in FAQ')
     // The new block is selected: its settings are open.
     const settings = (i: number) => page.getByRole('group', { name: `Question ${i} settings` })
     const answer = settings(1).getByLabel('Answer', { exact: true })
     await answer.fill('Within three days.')
     await answer.blur()
-    await saved(page, 'changed faq')
+    await saved(page, 'changed FAQ')
     t.same((await faq()).blocks[0]!.settings, { question: 'Question', answer: '<p>Within three days.</p>' })
     await settings(1).getByLabel('Question', { exact: true }).fill('How fast do you ship?')
     await settings(1).getByLabel('Question', { exact: true }).press('Enter')
-    await saved(page, 'changed faq')
+    await saved(page, 'changed FAQ')
 
     await page.getByRole('button', { name: 'Duplicate Question 1' }).click()
-    await saved(page, 'duplicated a block in faq')
+    await saved(page, 'duplicated a block in FAQ')
     await settings(2).waitFor()
     t.pass('the copy is selected')
     await settings(2).getByLabel('Question', { exact: true }).fill('Can I return a tent?')
     await settings(2).getByLabel('Question', { exact: true }).press('Enter')
-    await saved(page, 'changed faq')
+    await saved(page, 'changed FAQ')
     await page.getByRole('button', { name: 'Add block' }).click()
-    await saved(page, 'added a block in faq')
+    await saved(page, 'added a block in FAQ')
     await settings(3).getByLabel('Question', { exact: true }).fill('Do you ship abroad?')
     await settings(3).getByLabel('Question', { exact: true }).press('Enter')
-    await saved(page, 'changed faq')
+    await saved(page, 'changed FAQ')
     const questions = async () => (await faq()).blocks.map((b) => b.settings.question)
     t.same(await questions(), ['How fast do you ship?', 'Can I return a tent?', 'Do you ship abroad?'])
 
@@ -211,7 +211,7 @@ t.test('pages, navigation, blocks and images', async (t) => {
     t.equal(await handles.count(), 3, 'each block has a drag handle')
     await handles.nth(1).focus()
     await page.keyboard.press('ArrowUp')
-    await saved(page, 'moved a block in faq')
+    await saved(page, 'moved a block in FAQ')
     t.same(
       await questions(),
       ['Can I return a tent?', 'How fast do you ship?', 'Do you ship abroad?'],
@@ -229,7 +229,7 @@ t.test('pages, navigation, blocks and images', async (t) => {
       'of one updateSection',
     )
     await page.keyboard.press('ArrowDown')
-    await saved(page, 'moved a block in faq')
+    await saved(page, 'moved a block in FAQ')
     t.same(
       await questions(),
       ['How fast do you ship?', 'Can I return a tent?', 'Do you ship abroad?'],
@@ -244,7 +244,7 @@ t.test('pages, navigation, blocks and images', async (t) => {
     for (let i = 1; i <= 12; i++)
       await page.mouse.move(from.x + from.width / 2, from.y + ((to.y - 4 - from.y) * i) / 12, { steps: 2 })
     await page.mouse.up()
-    await saved(page, 'moved a block in faq')
+    await saved(page, 'moved a block in FAQ')
     t.same(
       await questions(),
       ['Do you ship abroad?', 'How fast do you ship?', 'Can I return a tent?'],
@@ -260,11 +260,11 @@ t.test('pages, navigation, blocks and images', async (t) => {
 
     await page.locator('.blocks .select', { hasText: 'Question 3' }).click()
     await page.getByRole('button', { name: 'Delete Question 3' }).click()
-    await saved(page, 'deleted a block in faq')
+    await saved(page, 'deleted a block in FAQ')
     t.same(await questions(), ['Do you ship abroad?', 'How fast do you ship?'], 'deleted')
 
     await page.getByRole('button', { name: 'Undo: deleted a block in faq' }).click()
-    await saved(page, 'undid deleted a block in faq')
+    await saved(page, 'undid deleted a block in FAQ')
     t.same(
       await questions(),
       ['Do you ship abroad?', 'How fast do you ship?', 'Can I return a tent?'],
@@ -278,7 +278,7 @@ t.test('pages, navigation, blocks and images', async (t) => {
       .getByRole('group', { name: 'Image' })
       .locator('input[type=file]')
       .setInputFiles({ name: 'tent.png', mimeType: 'image/png', buffer: PNG })
-    await saved(page, 'changed hero')
+    await saved(page, 'changed Hero')
     const hero = (await doc()).templates.home.find((s: { id: string }) => s.id === 'home-hero')
     t.match(hero.settings.image.url, /^\/media\/[0-9a-f]{64}\.png$/, 'the hero uses the uploaded asset')
     t.equal(hero.settings.image.alt, 'tent')

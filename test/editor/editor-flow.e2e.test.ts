@@ -61,35 +61,36 @@ t.test('a merchant edits an agent draft in the editor', async (t) => {
   await page.getByRole('heading', { level: 1, name: /Spring draft/ }).waitFor()
   t.same(
     await outlineNames(page),
-    ['Hero: Welcome to our store', 'Product grid: New arrivals', 'Rich text: About us'],
+    ['Hero: Welcome to our store', 'Product grid: New arrivals', 'Text: About us'],
     'the outline lists the home sections',
   )
 
   // Add a hero.
-  await page.getByRole('button', { name: 'Add section' }).click()
+  await page.getByRole('button', { name: 'Add section', exact: true }).click()
   await page.getByRole('button', { name: 'Hero', exact: true }).click()
+  await saved(page, 'added Hero')
+  // Added at once, at the end (nothing was selected), and open for editing in place.
+  await page.locator('.settings h2', { hasText: /^Hero(: Heading)?$/ }).waitFor()
   await page.getByLabel('Heading', { exact: true }).fill('Spring on the trail')
   await page.getByLabel('Heading', { exact: true }).press('Enter')
-  await page.getByRole('button', { name: 'Add to page' }).click()
-  await saved(page, 'added hero')
+  await saved(page, 'changed Hero')
   let frame = await preview(page, await versionNow())
   t.ok(await frame.getByText('Spring on the trail').first().isVisible(), 'the new hero shows in the preview')
 
   // Add a product grid and pick two real products.
-  await page.getByRole('button', { name: 'Add section' }).click()
+  await page.getByRole('button', { name: 'Add section', exact: true }).click()
   await page.getByRole('button', { name: 'Product grid', exact: true }).click()
-  await page.getByRole('button', { name: 'Add to page' }).click()
-  await saved(page, 'added product-grid')
-  await page.getByLabel('Source').selectOption('manual')
+  await saved(page, 'added Product grid')
+  await page.getByLabel('Products to show').selectOption('manual')
   await page.locator('.field.has-error', { hasText: 'productIds (at least one) is required' }).waitFor()
   t.pass('choosing manual without products shows the service’s message at the product field')
   const search = page.getByPlaceholder('Search products')
   await search.fill(first!.title.slice(0, 6))
   await page.getByRole('button', { name: `Add ${first!.title}` }).click()
-  await saved(page, 'changed product-grid')
+  await saved(page, 'changed Product grid')
   await search.fill(second!.title.slice(0, 6))
   await page.getByRole('button', { name: `Add ${second!.title}` }).click()
-  await saved(page, 'changed product-grid')
+  await saved(page, 'changed Product grid')
   frame = await preview(page, await versionNow())
   const grid = (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.document.templates.home.find(
     (s: { type: string; settings: { source: string } }) => s.type === 'product-grid' && s.settings.source === 'manual',
@@ -107,7 +108,7 @@ t.test('a merchant edits an agent draft in the editor', async (t) => {
   await page.getByRole('heading', { level: 2, name: 'Hero: Spring on the trail' }).waitFor()
   await page.getByLabel('Heading', { exact: true }).fill('Summer on the trail')
   await page.getByLabel('Heading', { exact: true }).press('Enter')
-  await saved(page, 'changed hero')
+  await saved(page, 'changed Hero')
   frame = await preview(page, await versionNow())
   t.ok(await frame.getByText('Summer on the trail').first().isVisible(), 'the edited heading shows in the preview')
 
@@ -156,8 +157,8 @@ t.test('a merchant edits an agent draft in the editor', async (t) => {
 
   // Change the primary colour.
   await page.getByRole('button', { name: 'Colours, font and logo' }).click()
-  await page.getByLabel('Primary color', { exact: true }).fill('#b91c1c')
-  await page.getByLabel('Primary color', { exact: true }).press('Enter')
+  await page.getByLabel('Main colour', { exact: true }).fill('#b91c1c')
+  await page.getByLabel('Main colour', { exact: true }).press('Enter')
   await saved(page, 'changed the theme settings')
   frame = await preview(page, await versionNow())
   t.match(await frame.content(), /#b91c1c/i, 'the preview uses the new primary colour')
@@ -165,7 +166,7 @@ t.test('a merchant edits an agent draft in the editor', async (t) => {
   // Select a section by clicking it in the preview.
   const richText = (await doc()).templates.home.find((s: { type: string }) => s.type === 'rich-text')
   await frame.locator(`[data-section-id="${richText.id}"]`).click()
-  await page.getByRole('heading', { level: 2, name: 'Rich text: About us' }).waitFor()
+  await page.getByRole('heading', { level: 2, name: 'Text: About us' }).waitFor()
   t.pass('clicking a section in the preview selects it')
 
   // Reload: everything persisted.

@@ -56,7 +56,7 @@ t.test('editor rules', async (t) => {
       'discarding shows the saved value again',
     )
 
-    const button = page.getByRole('group', { name: 'Primary button' })
+    const button = page.getByRole('group', { name: 'Main button' })
     const link = button.getByLabel('Link', { exact: true })
     await link.fill('javascript:alert(1)')
     await link.press('Enter')
@@ -72,14 +72,14 @@ t.test('editor rules', async (t) => {
     const start = (await theme()).version
     await heading.fill('Undo me')
     await heading.press('Enter')
-    await statusSaved(page, start + 1, 'changed hero')
+    await statusSaved(page, start + 1, 'changed Hero')
     t.equal((await hero()).settings.heading, 'Undo me')
-    await page.getByRole('button', { name: 'Undo: changed hero' }).click()
-    await statusSaved(page, start + 2, 'undid changed hero')
+    await page.getByRole('button', { name: 'Undo: changed Hero' }).click()
+    await statusSaved(page, start + 2, 'undid changed Hero')
     t.equal((await hero()).settings.heading, 'Welcome to our store', 'undo restored the heading')
     t.equal(await heading.inputValue(), 'Welcome to our store')
-    await page.getByRole('button', { name: 'Redo: changed hero' }).click()
-    await statusSaved(page, start + 3, 'redid changed hero')
+    await page.getByRole('button', { name: 'Redo: changed Hero' }).click()
+    await statusSaved(page, start + 3, 'redid changed Hero')
     t.equal((await hero()).settings.heading, 'Undo me', 'redo applied it again')
     const events = await env.services.db
       .selectFrom('events')
@@ -110,7 +110,7 @@ t.test('editor rules', async (t) => {
     t.match(await alert.innerText(), /rich-text/, 'and what it changed')
     t.equal((await hero()).settings.heading, 'Undo me', 'the merchant’s change was not saved over the agent’s')
     await page.getByRole('button', { name: 'Re-apply my change' }).click()
-    await statusSaved(page, current.version + 2, 'changed hero')
+    await statusSaved(page, current.version + 2, 'changed Hero')
     const doc = (await theme()).document
     t.equal(
       doc.templates.home.find((s: { id: string }) => s.id === 'home-hero').settings.heading,
@@ -146,7 +146,7 @@ t.test('editor rules', async (t) => {
     t.equal((await hero()).settings.heading, 'The agent’s hero', 'nothing was overwritten yet')
     t.equal(await page.getByRole('button', { name: 'Re-apply my change' }).count(), 0, 'no plain re-apply')
     await page.getByRole('button', { name: 'Replace with my change' }).click()
-    await statusSaved(page, current.version + 2, 'changed hero')
+    await statusSaved(page, current.version + 2, 'changed Hero')
     t.equal((await hero()).settings.heading, 'The merchant’s hero', 'replaced only when the merchant said so')
   })
 
@@ -173,16 +173,29 @@ t.test('editor rules', async (t) => {
     await page.setViewportSize({ width: 1280, height: 900 })
   })
 
-  await t.test('a theme that is not a draft is read-only with “Duplicate to edit”', async (t) => {
+  await t.test('the live theme opens read-only with one “Edit a copy” button', async (t) => {
     const live = await createDraft(env, 'Live theme')
     t.equal((await env.api('POST', `/api/v1/themes/${live}/publish`, {})).status, 200)
     await page.goto(editorUrl(env, live))
-    await page.getByText('This theme is active and cannot be edited').waitFor()
+    await page.getByText('This is your live theme').waitFor()
     await page.getByRole('button', { name: 'Hero: Welcome to our store', exact: true }).click()
     t.ok(await page.getByLabel('Heading', { exact: true }).isDisabled(), 'fields are disabled')
-    t.equal(await page.getByRole('button', { name: 'Add section' }).count(), 0, 'no Add section')
+    // Nothing that would change the theme is offered, so nothing looks as if it could be pressed.
+    for (const name of [
+      'Add section',
+      'Add section below',
+      'Delete section',
+      'Undo',
+      'Publish…',
+      'Image: choose from library',
+    ])
+      t.equal(await page.getByRole('button', { name, exact: true }).count(), 0, `no “${name}”`)
+    t.equal(await page.getByText('Upload image').count(), 0, 'no “Upload image”')
+    t.equal(await page.getByRole('link', { name: 'Publish…' }).count(), 0, 'no “Publish…” (it is live)')
     t.equal(await page.locator('.sections .handle').count(), 0, 'no reorder handles')
-    await page.getByRole('button', { name: 'Duplicate to edit' }).click()
+    t.equal(await page.getByRole('button', { name: 'Edit a copy' }).count(), 1, 'one “Edit a copy” button')
+    await page.screenshot({ path: new URL('editor-live-read-only.png', ARTIFACTS).pathname })
+    await page.getByRole('button', { name: 'Edit a copy' }).click()
     await page.getByRole('heading', { level: 1, name: /Copy of Live theme/ }).waitFor()
     t.match(page.url(), /themeId=/)
     t.not(new URL(page.url()).searchParams.get('themeId'), live, 'the editor opened the new draft')
@@ -219,30 +232,36 @@ t.test('editor rules', async (t) => {
     t.ok(await hero(), 'and changed nothing')
   })
 
-  await t.test('publish asks first, then the theme is live and read-only', async (t) => {
-    await page.goto(editorUrl(env, themeId))
-    await page.getByRole('button', { name: 'Publish' }).click()
-    await page.getByText('It replaces the live theme on your storefront right away.').waitFor()
-    t.equal(
-      (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.status,
-      'draft',
-      'nothing happens before the confirmation',
-    )
-    await page.getByRole('button', { name: 'Publish now' }).click()
-    await page.getByText('This theme is active and cannot be edited').waitFor()
-    t.equal((await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.status, 'active')
-    const row = await env.services.db
-      .selectFrom('developer_activity')
-      .selectAll()
-      .where('theme_id', '=', themeId)
-      .where('action', '=', 'publishTheme')
-      .executeTakeFirstOrThrow()
-    t.same(
-      [row.channel, row.credential_kind, row.outcome],
-      ['editor', 'merchant', 'applied'],
-      'published by the merchant through the editor',
-    )
-  })
+  await t.test(
+    'publishing goes through the dashboard’s confirmation, then the theme is live and read-only',
+    async (t) => {
+      await page.goto(editorUrl(env, themeId))
+      await page.getByRole('link', { name: 'Publish…' }).click()
+      await page.waitForURL(`**/dashboard/themes/${themeId}/publish`)
+      const version = (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.version as number
+      t.equal(
+        (await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.status,
+        'draft',
+        'nothing happens before the confirmation',
+      )
+      await page.getByRole('button', { name: `Publish version ${version}` }).click()
+      await page.waitForLoadState()
+      t.equal((await env.api('GET', `/api/v1/themes/${themeId}`)).json.data.status, 'active')
+      await page.goto(editorUrl(env, themeId))
+      await page.getByText('This is your live theme').waitFor()
+      const row = await env.services.db
+        .selectFrom('developer_activity')
+        .selectAll()
+        .where('theme_id', '=', themeId)
+        .where('action', '=', 'publishTheme')
+        .executeTakeFirstOrThrow()
+      t.same(
+        [row.credential_kind, row.outcome],
+        ['merchant', 'applied'],
+        'published by the merchant, after the confirmation',
+      )
+    },
+  )
 
   t.same(watch.problems, [], 'no console errors, failed requests or CSP violations')
 })

@@ -64,19 +64,31 @@ t.test('a section type added only in this test gets a generated form', async (t)
     })
     await route.fulfill({ response, json: body })
   })
-  let sent: any = null
+  // The draft, as the editor reads it, holds one countdown section (the service cannot: it does not know the type).
+  await page.route(`**/dashboard/themes/editor/api/themes/${themeId}`, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback()
+    const response = await route.fetch()
+    const body = await response.json()
+    body.data.document.templates.home.unshift({
+      id: 'countdown-1',
+      type: 'countdown',
+      settings: { title: 'Launch', days: 5, style: 'minimal', accent: '#000000' },
+    })
+    await route.fulfill({ response, json: body })
+  })
+  const sent: any[] = []
   page.on('request', (request) => {
-    if (request.url().endsWith('/batch')) sent = request.postDataJSON()
+    if (request.url().endsWith('/batch')) sent.push(request.postDataJSON())
   })
 
   await page.goto(editorUrl(env, themeId))
-  await page.getByRole('button', { name: 'Add section' }).click()
+  await page.getByRole('button', { name: 'Add section', exact: true }).click()
   t.ok(
     await page.getByText('A countdown to a launch date, with products to look forward to.').isVisible(),
     'the new type is offered with its description',
   )
-  await page.getByRole('button', { name: 'Countdown', exact: true }).click()
-  await page.getByRole('heading', { name: 'New Countdown section' }).waitFor()
+  await page.getByRole('button', { name: 'Countdown: Launch', exact: true }).click()
+  await page.locator('.settings h2', { hasText: 'Countdown: Launch' }).waitFor()
 
   const title = page.getByLabel('Title', { exact: true })
   t.equal(await title.getAttribute('type'), 'text', 'plain text: a text box')
@@ -90,8 +102,8 @@ t.test('a section type added only in this test gets a generated form', async (t)
   )
   t.same(
     await page.getByLabel('Style', { exact: true }).locator('option').allInnerTexts(),
-    ['minimal', 'bold'],
-    'enum: a select of its values',
+    ['Minimal', 'Bold'],
+    'enum: a select of its values, in words',
   )
   t.equal(await page.getByLabel('Accent swatch').getAttribute('type'), 'color', 'hex colour: a colour picker')
   t.same(
@@ -133,21 +145,21 @@ t.test('a section type added only in this test gets a generated form', async (t)
   await page.getByLabel('Accent', { exact: true }).press('Enter')
   await page.getByPlaceholder('Search products').fill(product.title.slice(0, 6))
   await page.getByRole('button', { name: `Add ${product.title}` }).click()
-  await page.getByRole('button', { name: 'Add to page' }).click()
-
-  // The service does not know the type (it exists only here), so it refuses the section and the
-  // editor shows its message; what matters is what the generated form sent.
-  await page.locator('.notice.error', { hasText: 'Not added yet' }).waitFor()
-  t.match(
-    await page.locator('.notice.error .issues').innerText(),
-    /countdown/,
-    'with the service’s message about the type',
+  // Each change is sent as the service expects it, with typed values; the service refuses them
+  // (it does not know the section), which is not what this test is about.
+  for (let i = 0; i < 100 && sent.length < 5; i++) await new Promise((resolve) => setTimeout(resolve, 100))
+  const changed = Object.assign(
+    {},
+    ...sent.flatMap((b) => b.operations.filter((o: any) => o.op === 'updateSection').map((o: any) => o.settings)),
   )
-  t.same(
-    sent?.operations?.[0]?.section?.settings,
+  t.match(
+    changed,
     { title: 'Summer launch', days: 12, style: 'bold', accent: '#ff6600', productIds: [product.id] },
     'the form sent typed values',
   )
-  t.equal(sent?.operations?.[0]?.op, 'createSection')
+  t.ok(
+    sent.every((b) => b.operations.every((o: any) => o.op === 'updateSection' && o.sectionId === 'countdown-1')),
+    'as changes of that section',
+  )
   t.same(watch.problems, [], 'no console errors, failed requests or CSP violations')
 })

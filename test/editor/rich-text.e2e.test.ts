@@ -106,13 +106,13 @@ t.test('rich text: a toolbar editor limited to the safe subset', async (t) => {
     t.notMatch(csp, /unsafe-inline|unsafe-eval/, 'no unsafe-inline, no unsafe-eval')
   })
 
-  await page.getByRole('button', { name: 'Rich text: About us', exact: true }).click()
-  const body = page.getByLabel('Body', { exact: true })
+  await page.getByRole('button', { name: 'Text: About us', exact: true }).click()
+  const body = page.getByLabel('Text', { exact: true })
 
   await t.test('the toolbar offers what the subset allows, on a contenteditable box', async (t) => {
     t.equal(await body.getAttribute('contenteditable'), 'true')
     t.equal(await body.getAttribute('role'), 'textbox')
-    const toolbar = page.getByRole('toolbar', { name: 'Body formatting' })
+    const toolbar = page.getByRole('toolbar', { name: 'Text formatting' })
     t.same(
       await toolbar
         .getByRole('button')
@@ -154,7 +154,7 @@ t.test('rich text: a toolbar editor limited to the safe subset', async (t) => {
     await page.keyboard.press('Enter')
     await page.keyboard.type('Pegs')
     await body.blur()
-    await saved('changed rich-text')
+    await saved('changed Text')
     const html = (await about()).settings.body as string
     t.equal(
       html,
@@ -183,7 +183,7 @@ t.test('rich text: a toolbar editor limited to the safe subset', async (t) => {
         'nothing unsafe ever reaches the page',
       )
       await body.blur()
-      await saved('changed rich-text')
+      await saved('changed Text')
       const html = (await about()).settings.body as string
       t.equal(
         html,
@@ -201,7 +201,7 @@ t.test('rich text: a toolbar editor limited to the safe subset', async (t) => {
     await body.press('ControlOrMeta+a')
     await paste(page, '', 'First line\n\nSecond <b>line</b>')
     await body.blur()
-    await saved('changed rich-text')
+    await saved('changed Text')
     t.equal(
       (await about()).settings.body,
       '<p>First line</p><p>Second &lt;b&gt;line&lt;/b&gt;</p>',
@@ -245,14 +245,14 @@ t.test('rich text: a toolbar editor limited to the safe subset', async (t) => {
       await page.getByLabel('Link address').waitFor()
       t.same(await scan(), [], 'rich text with its link form open')
       await page.getByRole('button', { name: 'Link', exact: true }).click()
-      await page.getByRole('button', { name: /^Faq/ }).click()
+      await page.getByRole('button', { name: /^FAQ/ }).click()
       await page.locator('.blocks .select', { hasText: 'Question 1' }).click()
       await page.getByRole('group', { name: 'Question 1 settings' }).waitFor()
       t.same(await scan(), [], 'a block list with a block open')
       await page.getByRole('button', { name: 'Navigation' }).click()
       await page.getByRole('group', { name: 'Sub-link 2.1', exact: true }).waitFor()
       t.same(await scan(), [], 'navigation with sub-links')
-      await page.getByRole('button', { name: 'Rich text: About us', exact: true }).click()
+      await page.getByRole('button', { name: 'Text: About us', exact: true }).click()
     },
   )
 

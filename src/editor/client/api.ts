@@ -89,17 +89,23 @@ export function createApi(base: string, csrfToken: string) {
         { operations },
         { 'if-match': etag },
       ),
-    publish: (themeId: string, etag: string) =>
-      call<Theme>('POST', `/themes/${id(themeId)}/publish`, {}, { 'if-match': etag }),
     duplicate: (themeId: string) => call<Theme>('POST', `/themes/${id(themeId)}/duplicate`, {}),
     activity: (themeId: string) => call<{ activity: Activity[] }>('GET', `/themes/${id(themeId)}/activity`),
-    products: (query: string, cursor?: string) =>
-      call<{ products: { id: string; title: string; status: string; featuredImage?: { url: string } | null }[] }>(
-        'GET',
-        `/products${q({ query, cursor, limit: 20 })}`,
-      ),
+    products: (query: string, cursor?: string, limit = 20) =>
+      call<{
+        products: {
+          id: string
+          handle: string
+          title: string
+          status: string
+          featuredImage?: { url: string } | null
+        }[]
+      }>('GET', `/products${q({ query, cursor, limit })}`),
     collections: (cursor?: string) =>
-      call<{ collections: { id: string; title: string }[] }>('GET', `/collections${q({ cursor, limit: 100 })}`),
+      call<{ collections: { id: string; handle: string; title: string }[] }>(
+        'GET',
+        `/collections${q({ cursor, limit: 100 })}`,
+      ),
     media: (cursor?: string) =>
       call<{ media: { id: string; url: string; themeUrl: string; alt: string }[] }>(
         'GET',

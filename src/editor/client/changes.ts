@@ -2,7 +2,9 @@
 // redo are new batches too (nothing is ever erased from the service's history).
 import type { Issue } from './api.ts'
 import type { TemplateName } from '../../theme/constants.ts'
-import type { JsonSchema, Operation, Section, Target, ThemeDocument } from './types.ts'
+import { settingLabel } from '../../theme/merchant-texts.ts'
+import { sectionDefaults } from '../../theme/section-defaults.ts'
+import type { JsonSchema, Operation, Section, SectionTypeInfo, Target, ThemeDocument } from './types.ts'
 
 export type Change = { label: string; ops: Operation[] }
 
@@ -123,25 +125,45 @@ export function relativeIssues(issues: Issue[] | undefined): Map<string, string>
 
 export const newId = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`
 
+/** Real things of the store a new section can start with, where it must name one (a product, a collection, a picture). */
+export type Samples = {
+  product: string | null
+  collection: string | null
+  image: { url: string; alt: string } | null
+}
+const NO_SAMPLES: Samples = { product: null, collection: null, image: null }
+
+const isImageSchema = (s: JsonSchema | undefined) => s?.type === 'object' && !!s.properties?.url && !!s.properties?.alt
+
 /** Starting values for the required settings of a new section or block, from its JSON Schema. */
-export function defaultsFor(schema: JsonSchema): Record<string, unknown> {
+export function defaultsFor(schema: JsonSchema, samples: Samples = NO_SAMPLES): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const key of schema.required ?? []) {
     const field = schema.properties?.[key]
     if (!field) continue
-    if (field.enum && field.enum.length > 0) out[key] = field.enum[0]
+    if (key === 'productId' && samples.product) out[key] = samples.product
+    else if (key === 'productIds' && samples.product) out[key] = [samples.product]
+    else if (key === 'collectionId' && samples.collection) out[key] = samples.collection
+    else if (key === 'collectionIds' && samples.collection) out[key] = [samples.collection]
+    else if (isImageSchema(field) && samples.image) out[key] = samples.image
+    else if (field.enum && field.enum.length > 0) out[key] = field.enum[0]
     else if (field.type === 'integer' || field.type === 'number')
       out[key] = Math.min(field.maximum ?? 8, Math.max(field.minimum ?? 0, 8))
     else if (field.type === 'boolean') out[key] = false
-    else if (field.type === 'string' && !field.format) out[key] = (field.minLength ?? 0) > 0 ? humanize(key) : ''
+    else if (field.type === 'string' && !field.format) out[key] = (field.minLength ?? 0) > 0 ? settingLabel(key) : ''
   }
   return out
 }
 
-export function humanize(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[-_]/g, ' ')
-    .toLowerCase()
-  return words.charAt(0).toUpperCase() + words.slice(1)
+/**
+ * A new section as the merchant first sees it: the renderer's defaults for its optional settings
+ * (src/theme/section-defaults.ts, the one source) written out so the form shows them, and a
+ * start for each required one (the store's own product, collection or picture where one must be
+ * named), so it is added at once and edited in place.
+ */
+export function newSection(info: SectionTypeInfo, samples: Samples = NO_SAMPLES): Section {
+  const settings: Record<string, unknown> = defaultsFor(info.settingsSchema, samples)
+  for (const [key, value] of Object.entries(sectionDefaults(info.type)))
+    if (info.settingsSchema.properties?.[key]) settings[key] = value
+  return { id: newId(info.type), type: info.type, settings }
 }

@@ -3,12 +3,15 @@
 // Every change goes to the service as one applyThemeBatch with If-Match.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { Api, ApiError } from './api.ts'
-import { inverse, layoutOf, locate, newId, overwrites, relativeIssues, defaultsFor } from './changes.ts'
+import { sectionLabel } from '../../theme/merchant-texts.ts'
+import { inverse, layoutOf, locate, newId, newSection, overwrites, relativeIssues, type Samples } from './changes.ts'
 import { Outline, targetKey, templateLabel, type Selection } from './outline.tsx'
 import { AddPane, NavigationPane, navigationLimits, PagesPane, SectionPane, TokensPane, type Draft } from './panes.tsx'
+import type { Catalogue, Named } from './links.tsx'
 import type { MediaItem, Pickers } from './pickers.tsx'
 import { Preview } from './preview.tsx'
 import type { FormContext } from './schema-form.tsx'
+import { discardAll, hasUnsaved, saveAll, unsavedLabels } from './unsaved.ts'
 import type { Activity, Block, Operation, Target, Theme, ThemeDocument, ThemeSchema } from './types.ts'
 
 export type Boot = { themeId: string; previewBase: string; themesUrl: string; activityUrl: string }
@@ -25,7 +28,28 @@ type Conflict = {
 }
 type Sent = { ok: true } | { ok: false; issues: Map<string, string> | null }
 
+/** Products (up to 500) and collections for link fields; a larger catalogue is marked incomplete, so no link is flagged wrongly. */
+async function loadCatalogue(api: Api): Promise<Catalogue> {
+  const products: Named[] = []
+  let cursor: string | undefined
+  let complete = false
+  for (let page = 0; page < 5; page++) {
+    const found = await api.products('', cursor, 100)
+    if (!found.ok) break
+    products.push(...found.data.products.map((p) => ({ id: p.id, handle: p.handle, title: p.title })))
+    cursor = found.pagination?.nextCursor ?? undefined
+    if (!found.pagination?.hasMore || !cursor) {
+      complete = true
+      break
+    }
+  }
+  const c = await api.collections()
+  const collections = c.ok ? c.data.collections.map((x) => ({ id: x.id, handle: x.handle, title: x.title })) : []
+  return { products, collections, complete: complete && c.ok && !c.pagination?.hasMore }
+}
+
 const editorUrlOf = (themeId: string) => `/dashboard/themes/editor?themeId=${encodeURIComponent(themeId)}`
+const publishUrlOf = (themeId: string) => `/dashboard/themes/${encodeURIComponent(themeId)}/publish`
 
 export function Editor(props: { api: Api; boot: Boot }) {
   const { api, boot } = props
@@ -35,22 +59,17 @@ export function Editor(props: { api: Api; boot: Boot }) {
   const [where, setWhere] = useState<Target>({ template: 'home' })
   const [selection, setSelection] = useState<Selection>(null)
   const [drafts, setDrafts] = useState<Record<string, Draft>>({})
-  const [adding, setAdding] = useState<{
-    type: string
-    settings: Record<string, unknown>
-    issues: Map<string, string>
-  } | null>(null)
+  const [addError, setAddError] = useState<string | null>(null)
   const [conflict, setConflict] = useState<Conflict | null>(null)
   const [status, setStatus] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const [confirmPublish, setConfirmPublish] = useState(false)
   const [focusHandle, setFocusHandle] = useState<string | null>(null)
   const [history, setHistory] = useState<{ undo: Entry[]; redo: Entry[] }>({ undo: [], redo: [] })
-  const [samples, setSamples] = useState<{ product: string | null; collection: string | null }>({
-    product: null,
-    collection: null,
-  })
+  const [samples, setSamples] = useState<Samples>({ product: null, collection: null, image: null })
+  const [leaving, setLeaving] = useState<{ labels: string[]; then: () => unknown } | null>(null)
+  const saving = useRef(false)
+  const catalogue = useRef<Promise<Catalogue> | null>(null)
   const etag = useRef('')
   const current = useRef<Theme | null>(null)
   const titles = useRef(new Map<string, string>()).current
@@ -64,11 +83,12 @@ export function Editor(props: { api: Api; boot: Boot }) {
 
   useEffect(() => {
     void (async () => {
-      const [t, s, p, c] = await Promise.all([
+      const [t, s, p, c, m] = await Promise.all([
         api.theme(boot.themeId),
         api.schema(),
         api.products('', undefined),
         api.collections(),
+        api.media(),
       ])
       if (!t.ok) return setFailure(t.error.message)
       if (!s.ok) return setFailure(s.error.message)
@@ -80,10 +100,21 @@ export function Editor(props: { api: Api; boot: Boot }) {
       setSamples({
         product: p.ok ? (p.data.products.find((x) => x.status === 'active')?.id ?? null) : null,
         collection: c.ok ? (c.data.collections[0]?.id ?? null) : null,
+        image: m.ok && m.data.media[0] ? { url: m.data.media[0].themeUrl, alt: m.data.media[0].alt } : null,
       })
       setSchema(s.data)
       adopt(t.data, t.etag)
     })()
+  }, [])
+
+  // Leaving the editor (a link, a reload, closing the tab) with typed text not yet saved, or a
+  // save still on its way: the browser asks first.
+  useEffect(() => {
+    const ask = (event: BeforeUnloadEvent) => {
+      if (hasUnsaved() || saving.current) event.preventDefault()
+    }
+    addEventListener('beforeunload', ask)
+    return () => removeEventListener('beforeunload', ask)
   }, [])
 
   const pickers: Pickers = useMemo(
@@ -94,6 +125,10 @@ export function Editor(props: { api: Api; boot: Boot }) {
       media: async () => {
         const found = await api.media()
         return found.ok ? found.data.media : []
+      },
+      catalogue: () => {
+        catalogue.current ??= loadCatalogue(api)
+        return catalogue.current
       },
       upload: async (file: File): Promise<MediaItem | string> => {
         const bytes = new Uint8Array(await file.arrayBuffer())
@@ -125,7 +160,7 @@ export function Editor(props: { api: Api; boot: Boot }) {
 
   const doc = theme.document
   const readOnly = theme.status !== 'draft'
-  const ctx: FormContext = { pickers, richText: schema.rules.richText, disabled: readOnly }
+  const ctx: FormContext = { pickers, richText: schema.rules.richText, disabled: readOnly, samples, pages: doc.pages }
   const layout = layoutOf(doc, where)
   const placement = 'template' in where ? where.template : 'page'
   const selectedSection = selection?.kind === 'section' ? locate(doc, selection.id) : null
@@ -161,11 +196,13 @@ export function Editor(props: { api: Api; boot: Boot }) {
     const before = current.current
     if (!before) return { ok: false, issues: null }
     setBusy(true)
+    saving.current = true
     setError(null)
     setStatus('Saving…')
     const backward = mode.kind === 'new' ? inverse(before.document, ops) : null
     const result = await api.batch(before.id, etag.current, ops)
     setBusy(false)
+    saving.current = false
     if (result.ok) {
       adopt(result.data.theme, result.etag)
       setConflict(null)
@@ -228,19 +265,6 @@ export function Editor(props: { api: Api; boot: Boot }) {
     if (entry) void send(entry.label, entry.forward, { kind: 'redo', entry })
   }
 
-  const publish = async () => {
-    setConfirmPublish(false)
-    setBusy(true)
-    const result = await api.publish(theme.id, etag.current)
-    setBusy(false)
-    if (result.ok) {
-      adopt(result.data, result.etag)
-      setStatus('Published: this theme is now live on your storefront.')
-    } else if (result.error.code === 'VERSION_CONFLICT') {
-      await showConflict('publish', [], { kind: 'new' }, null, null)
-    } else setError(result.error.message)
-  }
-
   const duplicate = async () => {
     const result = await api.duplicate(theme.id)
     if (result.ok) location.assign(editorUrlOf(result.data.id))
@@ -249,11 +273,35 @@ export function Editor(props: { api: Api; boot: Boot }) {
 
   const reapply = async () => {
     if (!conflict) return
-    if (conflict.label === 'publish') return publish()
     const draft = conflict.scope ? drafts[conflict.scope] : undefined
     const sent = await send(conflict.label, conflict.ops, conflict.mode, conflict.scope)
     if (!sent.ok && sent.issues && conflict.scope && draft)
       setDrafts((d) => ({ ...d, [conflict.scope!]: { ...draft, issues: sent.issues! } }))
+  }
+
+  /** A link out of the editor that asks first about unsaved text (then follows it). */
+  const leaveFor = (url: string) => (event: MouseEvent) => {
+    if (!hasUnsaved()) return
+    event.preventDefault()
+    // "Save and continue" starts the save; the page is left once it is done.
+    guard(async () => {
+      while (saving.current) await new Promise((resolve) => setTimeout(resolve, 50))
+      location.assign(url)
+    })
+  }
+
+  /** Runs `then` (a move to another part of the theme), asking first if typed text is not saved. */
+  const guard = (then: () => unknown) => {
+    if (hasUnsaved()) setLeaving({ labels: unsavedLabels(), then })
+    else then()
+  }
+
+  /** The add pane, for a place in the layout shown (below the selected section unless told). */
+  const openAdd = (index?: number) => {
+    const here = selectedSection && targetKey(selectedSection.target) === targetKey(where)
+    const at = index ?? (here ? selectedSection.index + 1 : layout.length)
+    setAddError(null)
+    setSelection({ kind: 'add', index: at })
   }
 
   const pagePath = () => {
@@ -288,46 +336,52 @@ export function Editor(props: { api: Api; boot: Boot }) {
             ...(Object.keys(settings).length > 0 ? { settings } : {}),
             ...(blocks ? { blocks } : {}),
           }
-          void sendDraft(scope, label ? `${label} in ${s.type}` : `changed ${s.type}`, [op], { settings, blocks })
+          void sendDraft(
+            scope,
+            label ? `${label} in ${sectionLabel(s.type)}` : `changed ${sectionLabel(s.type)}`,
+            [op],
+            {
+              settings,
+              blocks,
+            },
+          )
         }}
         onDuplicate={() => {
           const copy = { ...s, id: newId(s.type) }
-          void send(`duplicated ${s.type}`, [
+          void send(`duplicated ${sectionLabel(s.type)}`, [
             { op: 'createSection', target: selectedSection.target, index: selectedSection.index + 1, section: copy },
           ]).then((r) => r.ok && setSelection({ kind: 'section', id: copy.id }))
         }}
         onDelete={() => {
-          void send(`deleted ${s.type}`, [{ op: 'deleteSection', sectionId: s.id }]).then(
+          void send(`deleted ${sectionLabel(s.type)}`, [{ op: 'deleteSection', sectionId: s.id }]).then(
             (r) => r.ok && setSelection(null),
           )
         }}
+        onAddNear={(offset) => guard(() => openAdd(selectedSection.index + offset))}
       />
     )
   } else if (selection?.kind === 'add' && !readOnly) {
     const types = schema.sections.filter((t) => t.templates.includes(placement) && !t.requiredIn)
+    const index = Math.min(selection.index ?? layout.length, layout.length)
     pane = (
       <AddPane
         types={types}
+        layout={layout}
+        index={index}
         layoutFull={layout.length >= schema.limits.sectionsPerLayout}
-        draft={adding}
-        ctx={ctx}
-        onPick={(type) =>
-          setAdding({
-            type,
-            settings: defaultsFor(types.find((t) => t.type === type)!.settingsSchema),
-            issues: new Map(),
-          })
-        }
-        onDraft={(settings) => adding && setAdding({ ...adding, settings })}
-        onCancel={() => setAdding(null)}
-        onAdd={async () => {
-          if (!adding) return
-          const section = { id: newId(adding.type), type: adding.type, settings: adding.settings }
-          const sent = await send(`added ${adding.type}`, [{ op: 'createSection', target: where, section }])
-          if (sent.ok) {
-            setAdding(null)
-            setSelection({ kind: 'section', id: section.id })
-          } else if (sent.issues) setAdding({ ...adding, issues: sent.issues })
+        busy={busy}
+        error={addError}
+        onIndex={(i) => setSelection({ kind: 'add', index: i })}
+        onPick={async (type) => {
+          const info = types.find((t) => t.type === type)
+          if (!info) return
+          setAddError(null)
+          const section = newSection(info, samples)
+          const sent = await send(`added ${sectionLabel(type)}`, [
+            { op: 'createSection', target: where, index, section },
+          ])
+          if (sent.ok) setSelection({ kind: 'section', id: section.id })
+          else if (sent.issues) setAddError(`Not added: ${[...sent.issues.values()].join(' ')}`)
         }}
       />
     )
@@ -352,6 +406,7 @@ export function Editor(props: { api: Api; boot: Boot }) {
         limits={navigationLimits(schema.document.properties.navigation)}
         draft={draft ?? null}
         disabled={readOnly}
+        ctx={ctx}
         onDiscard={() => discard('navigation')}
         onChange={(navigation) =>
           void sendDraft('navigation', 'changed the navigation', [{ op: 'setNavigation', navigation }], {
@@ -381,10 +436,12 @@ export function Editor(props: { api: Api; boot: Boot }) {
           if ('pageId' in where && where.pageId === pageId) setWhere({ template: 'home' })
           void send('deleted a page', [{ op: 'deletePage', pageId }])
         }}
-        onOpen={(pageId) => {
-          setWhere({ pageId })
-          setSelection(null)
-        }}
+        onOpen={(pageId) =>
+          guard(() => {
+            setWhere({ pageId })
+            setSelection(null)
+          })
+        }
       />
     )
   }
@@ -395,8 +452,15 @@ export function Editor(props: { api: Api; boot: Boot }) {
       : (doc.pages.find((p) => p.id === where.pageId)?.title ?? 'Page')
   return (
     <div class="editor">
-      <header class="topbar">
-        <a class="back" href={boot.themesUrl}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: only keeps the focus in a field with unsaved text; the links do the work */}
+      <header
+        class="topbar"
+        // With typed text unsaved, a click here keeps the field focused, so the link asks first.
+        onMouseDown={(e) => {
+          if (hasUnsaved()) e.preventDefault()
+        }}
+      >
+        <a class="back" href={boot.themesUrl} onClick={leaveFor(boot.themesUrl)}>
           ← Themes
         </a>
         <h1>
@@ -426,43 +490,73 @@ export function Editor(props: { api: Api; boot: Boot }) {
           <a class="button" href={`${boot.previewBase}${pagePath()}`} target="_blank" rel="noopener">
             Preview
           </a>
-          <a class="button" href={boot.activityUrl}>
+          <a class="button" href={boot.activityUrl} onClick={leaveFor(boot.activityUrl)}>
             Activity
           </a>
-          {theme.status === 'active' ? null : (
-            <button
-              type="button"
-              class="primary"
-              disabled={busy || theme.status === 'archived'}
-              onClick={() => setConfirmPublish(true)}
-            >
-              Publish
+          {readOnly ? (
+            <button type="button" class="primary" disabled={busy} onClick={duplicate}>
+              Edit a copy
             </button>
+          ) : (
+            // The dashboard's confirmation: what goes live against what is live now, both previews,
+            // and the version shown as expectedVersion (src/dashboard/theme-publish.ts).
+            <a class="button primary" href={publishUrlOf(theme.id)} onClick={leaveFor(publishUrlOf(theme.id))}>
+              Publish…
+            </a>
           )}
         </div>
       </header>
       <p class="visually-hidden" role="status" aria-live="polite">
         {status}
       </p>
-      {confirmPublish ? (
-        <div class="notice" role="alertdialog" aria-labelledby="publish-q">
-          <p id="publish-q">Publish “{theme.name}”? It replaces the live theme on your storefront right away.</p>
+      {leaving ? (
+        // A mouse click on these buttons leaves the focus in the field, which would save on losing it.
+        <div
+          class="notice warning"
+          role="alertdialog"
+          aria-labelledby="leaving-q"
+          onMouseDown={(e) => e.preventDefault()}
+        >
+          <p id="leaving-q">
+            <strong>Your text in {leaving.labels.map((l) => `“${l}”`).join(', ')} is not saved yet.</strong> Save it
+            before moving on?
+          </p>
           <div class="row">
-            <button type="button" class="primary" onClick={publish}>
-              Publish now
+            <button
+              type="button"
+              class="primary"
+              onClick={() => {
+                saveAll()
+                setLeaving(null)
+                leaving.then()
+              }}
+            >
+              Save and continue
             </button>
-            <button type="button" onClick={() => setConfirmPublish(false)}>
-              Cancel
+            <button
+              type="button"
+              onClick={() => {
+                discardAll()
+                setLeaving(null)
+                leaving.then()
+              }}
+            >
+              Discard my text
+            </button>
+            <button type="button" onClick={() => setLeaving(null)}>
+              Keep editing
             </button>
           </div>
         </div>
       ) : null}
       {readOnly ? (
         <div class="notice" role="note">
-          <p>This theme is {theme.status} and cannot be edited. Duplicate it to get an editable draft.</p>
-          <button type="button" class="primary" onClick={duplicate}>
-            Duplicate to edit
-          </button>
+          <p>
+            {theme.status === 'active'
+              ? 'This is your live theme: what customers see now. Changes are made on a copy, which goes live only when you publish it.'
+              : 'This theme is not a draft, so it cannot be changed. Changes are made on a copy, which goes live only when you publish it.'}{' '}
+            “Edit a copy” (at the top) makes the copy and opens it here.
+          </p>
         </div>
       ) : null}
       {conflict ? (
@@ -509,21 +603,20 @@ export function Editor(props: { api: Api; boot: Boot }) {
           selection={selection}
           readOnly={readOnly}
           focusHandle={focusHandle}
-          onWhere={(t) => {
-            setWhere(t)
-            setSelection(null)
-          }}
-          onSelect={(s) => {
-            setAdding(null)
-            setSelection(s)
-          }}
+          onWhere={(t) =>
+            guard(() => {
+              setWhere(t)
+              setSelection(null)
+            })
+          }
+          onSelect={(s) => guard(() => (s?.kind === 'add' ? openAdd(s.index) : setSelection(s)))}
           onMove={(id, index) => void move(id, index)}
         />
         <Preview
           key={targetKey(where)}
           src={previewSrc}
           selectedId={selection?.kind === 'section' ? selection.id : null}
-          onSelect={(id) => setSelection({ kind: 'section', id })}
+          onSelect={(id) => guard(() => setSelection({ kind: 'section', id }))}
         />
         <aside class="settings" aria-label={`Settings (${label})`}>
           {pane}

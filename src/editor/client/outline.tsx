@@ -1,32 +1,27 @@
 // The outline: which layout is shown, and its sections in order. Sections are reordered by
 // dragging the handle or, with the handle focused, by Arrow Up / Arrow Down (sortable.tsx).
 import { useRef } from 'preact/hooks'
-import { humanize } from './changes.ts'
+import { sectionLabel, templateLabel } from '../../theme/merchant-texts.ts'
+import { hasUnsaved } from './unsaved.ts'
 import { MoveHandle, useHandleFocus, useSortable } from './sortable.tsx'
 import type { TemplateName } from '../../theme/constants.ts'
 import type { Page, Section, Target } from './types.ts'
 
 export type Selection =
   | { kind: 'section'; id: string }
-  | { kind: 'add' }
+  | { kind: 'add'; index?: number }
   | { kind: 'tokens' }
   | { kind: 'navigation' }
   | { kind: 'pages' }
   | null
 
 export const targetKey = (t: Target) => ('template' in t ? `template:${t.template}` : `page:${t.pageId}`)
-const TEMPLATE_LABELS: Record<string, string> = {
-  home: 'Home page',
-  product: 'Product page',
-  collection: 'Collection page',
-  blogPost: 'Blog post',
-}
-export const templateLabel = (name: string) => TEMPLATE_LABELS[name] ?? humanize(name)
+export { templateLabel }
 
 export function sectionTitle(section: Section): string {
   const s = section.settings
   const text = [s.heading, s.text, s.title].find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined
-  return text ? `${humanize(section.type)}: ${text}` : humanize(section.type)
+  return text ? `${sectionLabel(section.type)}: ${text}` : sectionLabel(section.type)
 }
 
 export function Outline(props: {
@@ -47,7 +42,15 @@ export function Outline(props: {
 
   const selectedId = props.selection?.kind === 'section' ? props.selection.id : null
   return (
-    <nav class="outline" aria-label="Theme outline">
+    // With typed text unsaved, a click here keeps the field focused so the editor can ask first
+    // (a list box is let open: the field saves as it loses the focus).
+    <nav
+      class="outline"
+      aria-label="Theme outline"
+      onMouseDown={(e) => {
+        if (hasUnsaved() && !(e.target as Element).closest('select')) e.preventDefault()
+      }}
+    >
       <div class="field">
         <label for="where">Editing</label>
         <select

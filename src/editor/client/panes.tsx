@@ -1,6 +1,9 @@
 // The settings pane: what is selected in the outline, as forms generated from the schema.
 import { useRef, useState } from 'preact/hooks'
-import { defaultsFor, humanize, newId } from './changes.ts'
+import { blockLabel, sectionHelp, sectionLabel } from '../../theme/merchant-texts.ts'
+import { sectionDefaults } from '../../theme/section-defaults.ts'
+import { defaultsFor, newId } from './changes.ts'
+import { LinkPicker } from './links.tsx'
 import { SchemaForm, TextInput, type FormContext } from './schema-form.tsx'
 import { sectionTitle } from './outline.tsx'
 import { MoveHandle, useHandleFocus, useSortable } from './sortable.tsx'
@@ -55,6 +58,7 @@ export function SectionPane(props: {
   onDiscard: () => void
   onDuplicate: () => void
   onDelete: () => void
+  onAddNear: (offset: 0 | 1) => void
 }) {
   const { section, info, draft, ctx } = props
   const settings = merged(section.settings, draft?.settings)
@@ -68,7 +72,7 @@ export function SectionPane(props: {
   return (
     <div>
       <h2>{sectionTitle(section)}</h2>
-      <p class="help">{info.description}</p>
+      <p class="help">{sectionHelp(section.type) || info.description}</p>
       <DraftNotice draft={draft} onDiscard={props.onDiscard} />
       {issues.get('') ? <p class="error">{issues.get('')}</p> : null}
       <fieldset class="bare" disabled={ctx.disabled}>
@@ -79,7 +83,7 @@ export function SectionPane(props: {
           prefix="settings"
           issues={issues}
           onCommit={sendSettings}
-          ctx={ctx}
+          ctx={{ ...ctx, scope: section.type, defaults: sectionDefaults(section.type) }}
         />
       </fieldset>
       {info.blocks.length > 0 ? (
@@ -87,6 +91,12 @@ export function SectionPane(props: {
       ) : null}
       {ctx.disabled ? null : (
         <div class="row actions">
+          <button type="button" onClick={() => props.onAddNear(0)}>
+            Add section above
+          </button>
+          <button type="button" onClick={() => props.onAddNear(1)}>
+            Add section below
+          </button>
           <button type="button" onClick={props.onDuplicate}>
             Duplicate section
           </button>
@@ -115,7 +125,7 @@ function Blocks(props: {
   const [selected, setSelected] = useState<string | null>(null)
   const [focusHandle, setFocusHandle] = useState<string | null>(null)
   const list = useRef<HTMLOListElement>(null)
-  const title = (block: Block, i: number) => `${humanize(block.type)} ${i + 1}`
+  const title = (block: Block, i: number) => `${blockLabel(block.type)} ${i + 1}`
   const move = (id: string, index: number) => {
     const from = blocks.findIndex((b) => b.id === id)
     if (from < 0 || index < 0 || index >= blocks.length || from === index) return
@@ -167,7 +177,7 @@ function Blocks(props: {
               value={open.settings}
               prefix={`blocks[${openIndex}].settings`}
               issues={issues}
-              ctx={ctx}
+              ctx={{ ...ctx, scope: `${info.type}.${open.type}` }}
               onCommit={(key, value) =>
                 props.onChange(
                   blocks.map((b, k) =>
@@ -222,7 +232,7 @@ function Blocks(props: {
           <select id="add-block" value={adding} onChange={(e) => setAdding(e.currentTarget.value)}>
             {info.blocks.map((b) => (
               <option key={b.type} value={b.type}>
-                {humanize(b.type)}
+                {blockLabel(b.type)}
               </option>
             ))}
           </select>
@@ -232,7 +242,7 @@ function Blocks(props: {
             onClick={() => {
               const schema = info.blocks.find((b) => b.type === adding)?.settingsSchema
               if (!schema) return
-              const block = { id: newId('b'), type: adding, settings: defaultsFor(schema) }
+              const block = { id: newId('b'), type: adding, settings: defaultsFor(schema, ctx.samples) }
               setSelected(block.id)
               props.onChange([...blocks, block], 'added a block')
             }}
@@ -261,66 +271,64 @@ function blockSummary(block: Block): string {
   return plain.length > 40 ? `${plain.slice(0, 39)}…` : plain
 }
 
+/** Where a new section goes and which: picking a type adds it there at once, with its defaults. */
 export function AddPane(props: {
   types: SectionTypeInfo[]
+  layout: Section[]
+  index: number
   layoutFull: boolean
-  draft: { type: string; settings: Record<string, unknown>; issues: Map<string, string> } | null
-  ctx: FormContext
+  busy: boolean
+  error: string | null
+  onIndex: (index: number) => void
   onPick: (type: string) => void
-  onDraft: (settings: Record<string, unknown>) => void
-  onAdd: () => void
-  onCancel: () => void
 }) {
-  const { draft } = props
-  if (draft) {
-    const info = props.types.find((t) => t.type === draft.type)
-    if (!info) return null
-    return (
-      <div>
-        <h2>New {humanize(draft.type)} section</h2>
-        <p class="help">{info.description}</p>
-        {draft.issues.size > 0 ? (
-          <div class="notice error" role="alert">
-            <p>Not added yet: fix the fields marked below.</p>
-            <IssueList issues={draft.issues} />
-          </div>
-        ) : null}
-        <SchemaForm
-          schema={info.settingsSchema}
-          value={draft.settings}
-          prefix="settings"
-          issues={draft.issues}
-          ctx={props.ctx}
-          onCommit={(key, value) => props.onDraft(merged(draft.settings, { [key]: value }))}
-        />
-        <div class="row actions">
-          <button type="button" class="primary" onClick={props.onAdd}>
-            Add to page
-          </button>
-          <button type="button" onClick={props.onCancel}>
-            Cancel
-          </button>
-        </div>
-      </div>
-    )
-  }
+  const { layout } = props
+  const positions = [
+    { index: 0, label: layout[0] ? `At the top, above ${sectionTitle(layout[0])}` : 'On the empty page' },
+    ...layout.map((section, i) => ({
+      index: i + 1,
+      label: layout[i + 1]
+        ? `Between ${sectionTitle(section)} and ${sectionTitle(layout[i + 1]!)}`
+        : `At the bottom, below ${sectionTitle(section)}`,
+    })),
+  ]
   return (
     <div>
       <h2>Add a section</h2>
-      {props.layoutFull ? <p class="notice">This layout is full; delete a section first.</p> : null}
+      {props.layoutFull ? <p class="notice">This page is full; delete a section first.</p> : null}
+      <div class="field">
+        <label for="add-where">Where</label>
+        <select
+          id="add-where"
+          value={String(Math.min(props.index, layout.length))}
+          onChange={(e) => props.onIndex(Number(e.currentTarget.value))}
+        >
+          {positions.map((p) => (
+            <option key={p.index} value={String(p.index)}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {props.error ? (
+        <p class="error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+      <p class="help">Choose a section: it appears on the page right away, ready to edit.</p>
       <ul class="catalogue">
         {props.types.map((t) => (
           <li key={t.type}>
             <button
               type="button"
-              disabled={props.layoutFull}
+              disabled={props.layoutFull || props.busy}
               onClick={() => props.onPick(t.type)}
               aria-describedby={`type-${t.type}`}
             >
-              {humanize(t.type)}
+              {sectionLabel(t.type)}
             </button>
             <p class="help" id={`type-${t.type}`}>
-              {t.description}
+              {sectionHelp(t.type) || t.description}
             </p>
           </li>
         ))}
@@ -371,6 +379,7 @@ function LinkFields(props: {
   entry: { label: string; href: string }
   issues: Map<string, string>
   disabled: boolean
+  ctx: FormContext
   onChange: (patch: { label?: string; href?: string }) => void
 }) {
   return (
@@ -378,19 +387,39 @@ function LinkFields(props: {
       {(['label', 'href'] as const).map((key) => {
         const id = `${props.idBase}-${key}`
         const error = props.issues.get(`${props.path}.${key}`)
+        const input = (
+          <TextInput
+            common={{
+              id,
+              disabled: props.disabled,
+              'aria-invalid': error ? true : undefined,
+              'aria-describedby':
+                [error ? `${id}-error` : '', key === 'href' && props.entry.href ? `${id}-meaning` : '']
+                  .filter(Boolean)
+                  .join(' ') || undefined,
+            }}
+            value={props.entry[key]}
+            onCommit={(raw) => props.onChange({ [key]: raw })}
+          />
+        )
         return (
           <div key={key} class={`field${error ? ' has-error' : ''}`}>
             <label for={id}>{key === 'label' ? 'Text' : 'Address'}</label>
-            <TextInput
-              common={{
-                id,
-                disabled: props.disabled,
-                'aria-invalid': error ? true : undefined,
-                'aria-describedby': error ? `${id}-error` : undefined,
-              }}
-              value={props.entry[key]}
-              onCommit={(raw) => props.onChange({ [key]: raw })}
-            />
+            {key === 'href' ? (
+              <LinkPicker
+                id={id}
+                label={`${props.entry.label || 'Link'}`}
+                value={props.entry.href}
+                pages={props.ctx.pages ?? []}
+                pickers={props.ctx.pickers}
+                disabled={props.disabled}
+                describedBy={undefined}
+                input={input}
+                onPick={(href) => props.onChange({ href })}
+              />
+            ) : (
+              input
+            )}
             {error ? (
               <p class="error" id={`${id}-error`}>
                 {error}
@@ -443,6 +472,7 @@ export function NavigationPane(props: {
   limits: NavigationLimits
   draft: Draft | null
   disabled: boolean
+  ctx: FormContext
   onChange: (navigation: NavigationEntry[]) => void
   onDiscard: () => void
 }) {
@@ -465,8 +495,8 @@ export function NavigationPane(props: {
     <div>
       <h2>Navigation</h2>
       <p class="help">
-        The storefront's main menu: up to {limits.entries} links, each with up to {limits.children} sub-links. Addresses
-        are storefront paths such as /products, /collections/… or /pages/…, or https:// addresses.
+        The storefront’s main menu: up to {limits.entries} links, each with up to {limits.children} sub-links. Choose
+        where each leads (“Choose a link”), or type a path of your store or an https:// address.
       </p>
       <DraftNotice draft={props.draft} onDiscard={props.onDiscard} />
       {listError ? <p class="error">{listError}</p> : null}
@@ -485,6 +515,7 @@ export function NavigationPane(props: {
                   entry={entry}
                   issues={issues}
                   disabled={disabled}
+                  ctx={props.ctx}
                   onChange={(patch) => set(i, patch)}
                 />
                 {disabled ? null : (
@@ -513,6 +544,7 @@ export function NavigationPane(props: {
                             entry={child}
                             issues={issues}
                             disabled={disabled}
+                            ctx={props.ctx}
                             onChange={(patch) =>
                               setChildren(
                                 i,
@@ -618,9 +650,11 @@ export function PagesPane(props: {
                 <button type="button" onClick={() => props.onOpen(page.id)}>
                   Edit sections
                 </button>
-                <button type="button" class="danger" onClick={() => props.onDelete(page.id)}>
-                  Delete page
-                </button>
+                {props.disabled ? null : (
+                  <button type="button" class="danger" onClick={() => props.onDelete(page.id)}>
+                    Delete page
+                  </button>
+                )}
               </div>
             </fieldset>
           </li>

@@ -2,6 +2,7 @@
 // the store's media library or uploaded through the media operation.
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { Api } from './api.ts'
+import type { Catalogue } from './links.tsx'
 
 export type MediaItem = { id: string; url: string; themeUrl: string; alt: string }
 
@@ -11,6 +12,8 @@ export type Pickers = {
   collections: { id: string; title: string }[]
   media: () => Promise<MediaItem[]>
   upload: (file: File) => Promise<MediaItem | string>
+  /** Every product and collection by name and handle, for link fields (loaded once). */
+  catalogue: () => Promise<Catalogue>
 }
 
 type Option = { id: string; title: string }
@@ -139,6 +142,8 @@ function MediaChooser(props: {
     setLibrary(null)
     props.onChoose(item)
   }
+  // Read-only: nothing to choose or upload, so no button that looks as if it could be pressed.
+  if (props.disabled) return null
   return (
     <>
       <div class="row">

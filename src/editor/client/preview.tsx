@@ -6,6 +6,7 @@
 // Mobile 390), so the storefront's media queries pick that device's layout; a frame wider than
 // the pane is scaled down to fit it whole (a CSS transform), never clipped or scrolled sideways.
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
+import { hasUnsaved } from './unsaved.ts'
 
 const WIDTHS = { desktop: 1280, tablet: 768, mobile: 390 } as const
 type Width = keyof typeof WIDTHS
@@ -57,6 +58,15 @@ export function Preview(props: { src: string; selectedId: string | null; onSelec
   const onLoad = () => {
     const doc = frame.current?.contentDocument
     if (!doc) return
+    // A field with typed text keeps the focus (it would save on losing it) until the merchant has
+    // answered whether to save it; the click below then asks.
+    doc.addEventListener(
+      'mousedown',
+      (event) => {
+        if (hasUnsaved()) event.preventDefault()
+      },
+      true,
+    )
     doc.addEventListener(
       'click',
       (event) => {

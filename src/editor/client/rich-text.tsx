@@ -13,6 +13,7 @@
 // real tokenizer library (htmlparser2 with its entity tables) would almost double the bundle.
 // Entities are decoded by a detached <textarea>, whose content is text only.
 import { useEffect, useRef, useState } from 'preact/hooks'
+import { setUnsaved } from './unsaved.ts'
 import { urlProblem } from '../../theme/url.ts'
 
 export type RichTextRules = { tags: readonly string[]; attributes: Readonly<Record<string, readonly string[]>> }
@@ -544,7 +545,9 @@ export function RichTextEditor(props: {
   useEffect(() => {
     if (box.current) box.current.innerHTML = subsetOfHtml(props.value, rules)
     sent.current = null
+    setUnsaved(id, null)
   }, [props.value])
+  useEffect(() => () => setUnsaved(id, null), [])
 
   // The address box takes the focus when the link form opens (the caret in the text is kept in `range`).
   const opened = link !== null
@@ -586,6 +589,7 @@ export function RichTextEditor(props: {
   }
 
   const commit = () => {
+    setUnsaved(id, null)
     const el = box.current
     if (!el) return
     const html = toSubset(fromDom(el), rules)
@@ -737,6 +741,7 @@ export function RichTextEditor(props: {
           exec('defaultParagraphSeparator', 'p')
           exec('styleWithCSS', 'false')
         }}
+        onInput={() => setUnsaved(id, { label: props.label, save: commit })}
         onPaste={(e) => {
           e.preventDefault()
           insert(incoming(e.clipboardData), null)

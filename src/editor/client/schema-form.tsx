@@ -1,12 +1,26 @@
 // Settings forms generated from the JSON Schema the theme schema endpoint serves. Nothing here
 // knows a section type: a new type in the catalogue gets its form from its schema alone.
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { humanize } from './changes.ts'
+import type { Samples } from './changes.ts'
+import { LinkPicker, type SitePage } from './links.tsx'
+import { labelOf, setUnsaved } from './unsaved.ts'
+import { optionLabel, settingHelp, settingLabel } from '../../theme/merchant-texts.ts'
 import { ImageField, ImageUrlPicker, ReferenceField, type Pickers } from './pickers.tsx'
 import { formattingSummary, RichTextEditor, type RichTextRules } from './rich-text.tsx'
 import type { JsonSchema } from './types.ts'
 
-export type FormContext = { pickers: Pickers; richText: RichTextRules; disabled: boolean }
+/** `scope`: the section or block type whose settings the form edits (its help texts and defaults). */
+export type FormContext = {
+  pickers: Pickers
+  richText: RichTextRules
+  disabled: boolean
+  scope?: string | undefined
+  defaults?: Readonly<Record<string, unknown>> | undefined
+  /** What a new block starts with where it must name a product, collection or picture. */
+  samples?: Samples | undefined
+  /** The theme's own pages, which links can lead to. */
+  pages?: SitePage[] | undefined
+}
 
 type FieldProps = {
   name: string
@@ -20,14 +34,6 @@ type FieldProps = {
   ctx: FormContext
 }
 
-const LABELS: Record<string, string> = {
-  href: 'Link',
-  url: 'Address',
-  productId: 'Product',
-  productIds: 'Products',
-  collectionId: 'Collection',
-  collectionIds: 'Collections',
-}
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/
 const REFERENCE_KEYS: Record<string, { kind: 'product' | 'collection'; many: boolean }> = {
   productId: { kind: 'product', many: false },
@@ -37,13 +43,6 @@ const REFERENCE_KEYS: Record<string, { kind: 'product' | 'collection'; many: boo
 }
 
 const domId = (path: string) => `f-${path.replace(/[^A-Za-z0-9_-]/g, '-')}`
-const firstSentence = (text: string | undefined) => (text ? (/^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text) : '')
-// Reference descriptions address agents ("from listProducts or get_products; never invented");
-// the merchant chooses from the catalogue, so that aside is dropped.
-const forMerchant = (text: string | undefined) =>
-  (text ?? '')
-    .replace(/\s*\([^)]*\b(?:list[A-Z]|get_)[^)]*\)/g, '')
-    .replace(/,? taken from [^;.]*(?:; never invented)?/g, '')
 
 /** The field's schema without a `null` alternative, and whether null is allowed. */
 function unwrap(schema: JsonSchema): { schema: JsonSchema; nullable: boolean } {
@@ -136,8 +135,10 @@ function Field(props: FieldProps) {
   const { name, required, value, path, issues, onCommit, ctx } = props
   const { schema, nullable } = unwrap(props.schema)
   const id = domId(path)
-  const label = LABELS[name] ?? humanize(name)
-  const help = firstSentence(schema.description)
+  // Merchant words (src/theme/merchant-texts.ts), never the schema's descriptions, which speak to agents.
+  const label = settingLabel(name)
+  const help = settingHelp(name, ctx.scope)
+  const fallback = ctx.defaults?.[name]
   const error = issues.get(path)
   const optional = !required || nullable
   const common = {
@@ -150,7 +151,6 @@ function Field(props: FieldProps) {
 
   const reference = REFERENCE_KEYS[name]
   if (reference) {
-    const help = forMerchant(schema.description)
     return (
       <Shell id={id} label={label} required={required} help={help} error={error}>
         <ReferenceField
@@ -210,10 +210,14 @@ function Field(props: FieldProps) {
             onCommit(raw === '' ? null : (schema.enum!.find((option) => String(option) === raw) ?? raw))
           }}
         >
-          {optional ? <option value="">Default</option> : null}
+          {optional ? (
+            <option value="">
+              {fallback === undefined ? 'Default' : `Default (${optionLabel(name, String(fallback))})`}
+            </option>
+          ) : null}
           {schema.enum.map((option) => (
             <option key={String(option)} value={String(option)}>
-              {String(option)}
+              {optionLabel(name, option)}
             </option>
           ))}
         </select>
@@ -254,7 +258,7 @@ function Field(props: FieldProps) {
             onCommit(raw === '' ? null : raw === 'yes')
           }}
         >
-          <option value="">Default</option>
+          <option value="">{fallback === undefined ? 'Default' : `Default (${fallback ? 'yes' : 'no'})`}</option>
           <option value="yes">Yes</option>
           <option value="no">No</option>
         </select>
@@ -342,6 +346,7 @@ function Field(props: FieldProps) {
     if (schema.format === 'uri-reference' && /\bimage\b/i.test(schema.description ?? '')) {
       return (
         <Shell id={id} label={label} required={required} help={help} error={error}>
+          {text ? <img class="thumb" src={text} alt={`Current ${label.toLowerCase()}`} /> : null}
           <TextInput
             common={common}
             type="text"
@@ -350,6 +355,35 @@ function Field(props: FieldProps) {
             onCommit={(raw) => onCommit(toValue(raw))}
           />
           <ImageUrlPicker label={label} disabled={ctx.disabled} pickers={ctx.pickers} onPick={(url) => onCommit(url)} />
+        </Shell>
+      )
+    }
+    if (schema.format === 'uri-reference') {
+      const meaningId = text ? `${id}-meaning` : ''
+      return (
+        <Shell id={id} label={label} required={required} help={help} error={error}>
+          <LinkPicker
+            id={id}
+            label={label}
+            value={text}
+            pages={ctx.pages ?? []}
+            pickers={ctx.pickers}
+            disabled={ctx.disabled}
+            describedBy={describedBy(id, help, error)}
+            onPick={(href) => onCommit(href)}
+            input={
+              <TextInput
+                common={{
+                  ...common,
+                  'aria-describedby': [common['aria-describedby'], meaningId].filter(Boolean).join(' ') || undefined,
+                }}
+                type="text"
+                inputMode="url"
+                value={text}
+                onCommit={(raw) => onCommit(toValue(raw))}
+              />
+            }
+          />
         </Shell>
       )
     }
@@ -411,15 +445,23 @@ export function TextInput(props: {
 }) {
   const [draft, setDraft] = useState(props.value)
   const sent = useRef<string | null>(null)
+  const id = props.common.id
   useEffect(() => {
     setDraft(props.value)
     sent.current = null
+    setUnsaved(id, null)
   }, [props.value])
+  useEffect(() => () => setUnsaved(id, null), [])
   // Enter and the change event that follows on blur hand over the same text once.
   const commit = (raw: string) => {
+    setUnsaved(id, null)
     if (raw === props.value || raw === sent.current) return
     sent.current = raw
     props.onCommit(raw)
+  }
+  const typed = (raw: string) => {
+    setDraft(raw)
+    setUnsaved(id, raw === props.value ? null : { label: labelOf(id), save: () => commit(raw) })
   }
   if (props.multiline) {
     return (
@@ -427,7 +469,7 @@ export function TextInput(props: {
         {...props.common}
         rows={4}
         value={draft}
-        onInput={(e) => setDraft(e.currentTarget.value)}
+        onInput={(e) => typed(e.currentTarget.value)}
         onChange={(e) => commit(e.currentTarget.value)}
       />
     )
@@ -440,7 +482,7 @@ export function TextInput(props: {
     step: props.step,
     inputMode: props.inputMode,
     title: props.title,
-    onInput: (e: { currentTarget: HTMLInputElement }) => setDraft(e.currentTarget.value),
+    onInput: (e: { currentTarget: HTMLInputElement }) => typed(e.currentTarget.value),
     onChange: (e: { currentTarget: HTMLInputElement }) => commit(e.currentTarget.value),
     onKeyDown: (e: KeyboardEvent & { currentTarget: HTMLInputElement }) => {
       if (e.key === 'Enter') commit(e.currentTarget.value)
