@@ -10,6 +10,8 @@ export const LOGIN_WINDOW_MS = 15 * 60_000
 export const LOGIN_LOCKOUT_MS = 15 * 60_000
 export const MAX_EMAIL_LENGTH = 254
 export const MAX_PASSWORD_LENGTH = 256
+// A password a merchant chooses (docs/decisions/0076-merchant-password-change.md); generated ones are longer.
+export const MIN_PASSWORD_LENGTH = 12
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,253}\.[^\s@]{1,63}$/
 
@@ -79,37 +81,43 @@ export async function resetPassword(
   if (!merchant) return null
   const password = generatePassword()
   const passwordHash = await hashPassword(password)
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('merchants')
-      .set({ password_hash: passwordHash })
-      .where('merchant_id', '=', merchant.merchant_id)
-      .execute()
-    await trx
-      .updateTable('merchant_sessions')
-      .set({ revoked_at: now })
-      .where('merchant_id', '=', merchant.merchant_id)
-      .where('revoked_at', 'is', null)
-      .execute()
-    await trx.deleteFrom('login_lockouts').where('subject', '=', `email:${email}`).execute()
-  })
+  await db.transaction().execute((trx) => setPassword(trx, merchant, passwordHash, now))
   return { merchantId: merchant.merchant_id, email: merchant.email, password }
 }
 
-export type SignIn =
-  | { ok: true; merchantId: string; stores: MerchantStore[] }
-  | { ok: false; reason: 'invalid' }
-  | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
+// A merchant's new password hash: every session of theirs ends, and the sign-in lock on their
+// account is lifted (the operator's reset, the merchant's own change). Returns the sessions ended.
+export async function setPassword(
+  trx: Kysely<Database>,
+  merchant: { merchant_id: string; email: string },
+  passwordHash: string,
+  now: Date,
+): Promise<number> {
+  await trx
+    .updateTable('merchants')
+    .set({ password_hash: passwordHash })
+    .where('merchant_id', '=', merchant.merchant_id)
+    .execute()
+  const ended = await trx
+    .updateTable('merchant_sessions')
+    .set({ revoked_at: now })
+    .where('merchant_id', '=', merchant.merchant_id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  const [account] = signInSubjects(merchant.email, null)
+  await trx.deleteFrom('login_lockouts').where('subject', '=', account!).execute()
+  await trx.deleteFrom('login_failures').where('subject', '=', account!).execute()
+  return Number(ended.numUpdatedRows)
+}
 
-// Five failures in 15 minutes for one account or one client address lock both out for 15
-// minutes. Counters live in PostgreSQL: a database error fails the sign-in, never opens it.
-export async function signIn(
-  db: Kysely<Database>,
-  input: { email: string; password: string; address: string },
-  now = new Date(),
-): Promise<SignIn> {
-  const email = normalizeEmail(input.email)
-  const subjects = [`email:${email.slice(0, MAX_EMAIL_LENGTH)}`, `addr:${input.address}`]
+// What a wrong password counts against: the account and, at sign-in, the client's address.
+export const signInSubjects = (email: string, address: string | null): string[] => [
+  `email:${normalizeEmail(email).slice(0, MAX_EMAIL_LENGTH)}`,
+  ...(address === null ? [] : [`addr:${address}`]),
+]
+
+// Seconds until these subjects may try again, or null when none is locked.
+export async function lockedFor(db: Kysely<Database>, subjects: string[], now: Date): Promise<number | null> {
   const lock = await db
     .selectFrom('login_lockouts')
     .select('locked_until')
@@ -117,29 +125,11 @@ export async function signIn(
     .where('locked_until', '>', now)
     .orderBy('locked_until', 'desc')
     .executeTakeFirst()
-  if (lock)
-    return {
-      ok: false,
-      reason: 'throttled',
-      retryAfterSeconds: Math.max(1, Math.ceil((new Date(lock.locked_until).getTime() - now.getTime()) / 1000)),
-    }
-  const merchant = isEmail(email)
-    ? await db
-        .selectFrom('merchants')
-        .select(['merchant_id', 'password_hash'])
-        .where(sql`lower(email)`, '=', email)
-        .executeTakeFirst()
-    : undefined
-  const good =
-    input.password.length <= MAX_PASSWORD_LENGTH &&
-    (await verifyPassword(merchant?.password_hash ?? null, input.password))
-  if (good && merchant) {
-    const stores = await merchantStores(db, merchant.merchant_id)
-    if (stores.length > 0) {
-      await db.deleteFrom('login_failures').where('subject', '=', subjects[0]!).execute()
-      return { ok: true, merchantId: merchant.merchant_id, stores }
-    }
-  }
+  return lock ? Math.max(1, Math.ceil((new Date(lock.locked_until).getTime() - now.getTime()) / 1000)) : null
+}
+
+// One wrong password, counted for each subject; the fifth within the window locks that subject.
+export async function recordFailure(db: Kysely<Database>, subjects: string[], now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('login_failures')
@@ -164,6 +154,42 @@ export async function signIn(
     }
     await trx.deleteFrom('login_failures').where('failed_at', '<', since).execute()
   })
+}
+
+export type SignIn =
+  | { ok: true; merchantId: string; stores: MerchantStore[] }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
+
+// Five failures in 15 minutes for one account or one client address lock both out for 15
+// minutes. Counters live in PostgreSQL: a database error fails the sign-in, never opens it.
+export async function signIn(
+  db: Kysely<Database>,
+  input: { email: string; password: string; address: string },
+  now = new Date(),
+): Promise<SignIn> {
+  const email = normalizeEmail(input.email)
+  const subjects = signInSubjects(email, input.address)
+  const retryAfterSeconds = await lockedFor(db, subjects, now)
+  if (retryAfterSeconds !== null) return { ok: false, reason: 'throttled', retryAfterSeconds }
+  const merchant = isEmail(email)
+    ? await db
+        .selectFrom('merchants')
+        .select(['merchant_id', 'password_hash'])
+        .where(sql`lower(email)`, '=', email)
+        .executeTakeFirst()
+    : undefined
+  const good =
+    input.password.length <= MAX_PASSWORD_LENGTH &&
+    (await verifyPassword(merchant?.password_hash ?? null, input.password))
+  if (good && merchant) {
+    const stores = await merchantStores(db, merchant.merchant_id)
+    if (stores.length > 0) {
+      await db.deleteFrom('login_failures').where('subject', '=', subjects[0]!).execute()
+      return { ok: true, merchantId: merchant.merchant_id, stores }
+    }
+  }
+  await recordFailure(db, subjects, now)
   return { ok: false, reason: 'invalid' }
 }
 
