@@ -18,6 +18,8 @@ export type DomainErrorCode = Extract<
   | 'THEME_IS_ACTIVE'
   | 'VERSION_CONFLICT'
   | 'UNDO_CONFLICT'
+  // Too many wrong passwords (a merchant's password change, under the sign-in throttle).
+  | 'RATE_LIMITED'
 >
 
 export type BatchIssue = ValidationIssue | (Omit<ValidationIssue, 'code'> & { code: 'NOT_FOUND' | 'CONFLICT' })

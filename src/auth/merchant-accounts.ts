@@ -10,6 +10,8 @@ export const LOGIN_WINDOW_MS = 15 * 60_000
 export const LOGIN_LOCKOUT_MS = 15 * 60_000
 export const MAX_EMAIL_LENGTH = 254
 export const MAX_PASSWORD_LENGTH = 256
+// A password a merchant chooses (docs/decisions/0076-merchant-password-change.md); generated ones are longer.
+export const MIN_PASSWORD_LENGTH = 12
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,253}\.[^\s@]{1,63}$/
 
@@ -80,33 +82,39 @@ export async function resetPassword(
   if (!merchant) return null
   const password = generatePassword()
   const passwordHash = await hashPassword(password)
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('merchants')
-      .set({ password_hash: passwordHash })
-      .where('merchant_id', '=', merchant.merchant_id)
-      .execute()
-    await trx
-      .updateTable('merchant_sessions')
-      .set({ revoked_at: now })
-      .where('merchant_id', '=', merchant.merchant_id)
-      .where('revoked_at', 'is', null)
-      .execute()
-    // A reset ends the account's refusals (pairs with any address) and its slow-down.
-    await trx
-      .deleteFrom('login_lockouts')
-      .where('subject', 'like', 'pair:%')
-      .where(sql`substr(subject, strpos(subject, '|') + 1)`, '=', email)
-      .execute()
-    await trx.deleteFrom('login_failures').where('subject', '=', `email:${email}`).execute()
-  })
+  await db.transaction().execute((trx) => setPassword(trx, merchant, passwordHash, now))
   return { merchantId: merchant.merchant_id, email: merchant.email, password }
 }
 
-export type SignIn =
-  | { ok: true; merchantId: string; stores: MerchantStore[] }
-  | { ok: false; reason: 'invalid' }
-  | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
+// A merchant's new password hash: every session of theirs ends, and the account's sign-in
+// refusals (its pairs with any address) and slow-down end too (the operator's reset, the
+// merchant's own change). Returns the sessions ended.
+export async function setPassword(
+  trx: Kysely<Database>,
+  merchant: { merchant_id: string; email: string },
+  passwordHash: string,
+  now: Date,
+): Promise<number> {
+  await trx
+    .updateTable('merchants')
+    .set({ password_hash: passwordHash })
+    .where('merchant_id', '=', merchant.merchant_id)
+    .execute()
+  const ended = await trx
+    .updateTable('merchant_sessions')
+    .set({ revoked_at: now })
+    .where('merchant_id', '=', merchant.merchant_id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  const email = emailKey(merchant.email)
+  await trx
+    .deleteFrom('login_lockouts')
+    .where('subject', 'like', 'pair:%')
+    .where(sql`substr(subject, strpos(subject, '|') + 1)`, '=', email)
+    .execute()
+  await trx.deleteFrom('login_failures').where('subject', '=', `email:${email}`).execute()
+  return Number(ended.numUpdatedRows)
+}
 
 // Throttling that slows guessing without letting a stranger deny the owner (OWASP ASVS V2.2.1,
 // contract-decisions.md): five failures in 15 minutes for one account from one client address,
@@ -114,71 +122,64 @@ export type SignIn =
 // minutes. An account guessed at from many addresses is slowed (each attempt waits
 // ACCOUNT_SLOWDOWN_MS before the password is checked), never refused: its owner, from an address
 // of their own, still signs in. Counters live in PostgreSQL: a database error fails the sign-in,
-// never opens it.
+// never opens it. The same rule guards the current password when a merchant changes it.
 export const ACCOUNT_SLOWDOWN_MS = 1000
 
-const accountSubject = (email: string) => `email:${email.slice(0, MAX_EMAIL_LENGTH)}`
-const pairSubject = (email: string, address: string) => `pair:${address}|${email.slice(0, MAX_EMAIL_LENGTH)}`
+const emailKey = (email: string) => normalizeEmail(email).slice(0, MAX_EMAIL_LENGTH)
 
-export async function signIn(
-  db: Kysely<Database>,
-  input: { email: string; password: string; address: string },
-  now = new Date(),
-  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-): Promise<SignIn> {
-  const email = normalizeEmail(input.email)
-  const account = accountSubject(email)
-  const pair = pairSubject(email, input.address)
-  const address = `addr:${input.address}`
-  // Only the address and the account-and-address pair refuse; the account alone never does.
+// What a wrong password counts against: the account (slowed), and the account from this address
+// and the address itself (refused after five).
+export function signInSubjects(email: string, address: string): { account: string; refusing: string[] } {
+  const key = emailKey(email)
+  return { account: `email:${key}`, refusing: [`pair:${address}|${key}`, `addr:${address}`] }
+}
+
+// Seconds until these subjects may try again, or null when none is refused.
+export async function lockedFor(db: Kysely<Database>, subjects: string[], now: Date): Promise<number | null> {
   const lock = await db
     .selectFrom('login_lockouts')
     .select('locked_until')
-    .where('subject', 'in', [pair, address])
+    .where('subject', 'in', subjects)
     .where('locked_until', '>', now)
     .orderBy('locked_until', 'desc')
     .executeTakeFirst()
-  if (lock)
-    return {
-      ok: false,
-      reason: 'throttled',
-      retryAfterSeconds: Math.max(1, Math.ceil((new Date(lock.locked_until).getTime() - now.getTime()) / 1000)),
-    }
+  return lock ? Math.max(1, Math.ceil((new Date(lock.locked_until).getTime() - now.getTime()) / 1000)) : null
+}
+
+// Waits before a password check when the account has been guessed at five times in the window.
+export async function slowDownIfGuessed(
+  db: Kysely<Database>,
+  account: string,
+  now: Date,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<void> {
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS)
-  const accountFailures = await db
+  const failures = await db
     .selectFrom('login_failures')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('subject', '=', account)
     .where('failed_at', '>', since)
     .executeTakeFirst()
-  if (Number(accountFailures?.n ?? 0) >= LOGIN_MAX_FAILURES) await sleep(ACCOUNT_SLOWDOWN_MS)
-  const merchant = isEmail(email)
-    ? await db
-        .selectFrom('merchants')
-        .select(['merchant_id', 'password_hash'])
-        .where(sql`lower(email)`, '=', email)
-        .executeTakeFirst()
-    : undefined
-  const good =
-    input.password.length <= MAX_PASSWORD_LENGTH &&
-    (await verifyPassword(merchant?.password_hash ?? null, input.password))
-  if (good && merchant) {
-    const stores = await merchantStores(db, merchant.merchant_id)
-    if (stores.length > 0) {
-      await db.deleteFrom('login_failures').where('subject', '=', pair).execute()
-      return { ok: true, merchantId: merchant.merchant_id, stores }
-    }
-  }
-  const subjects = [account, pair, address]
+  if (Number(failures?.n ?? 0) >= LOGIN_MAX_FAILURES) await sleep(ACCOUNT_SLOWDOWN_MS)
+}
+
+// One wrong password, counted for the account and the refusing subjects; the fifth within the
+// window refuses that subject (never the account alone).
+export async function recordFailure(
+  db: Kysely<Database>,
+  subjects: { account: string; refusing: string[] },
+  now: Date,
+): Promise<void> {
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS)
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('login_failures')
-      .values(subjects.map((subject) => ({ subject, failed_at: now })))
+      .values([subjects.account, ...subjects.refusing].map((subject) => ({ subject, failed_at: now })))
       .execute()
     const counts = await trx
       .selectFrom('login_failures')
       .select(['subject', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('subject', 'in', [pair, address])
+      .where('subject', 'in', subjects.refusing)
       .where('failed_at', '>', since)
       .groupBy('subject')
       .execute()
@@ -193,6 +194,42 @@ export async function signIn(
     }
     await trx.deleteFrom('login_failures').where('failed_at', '<', since).execute()
   })
+}
+
+export type SignIn =
+  | { ok: true; merchantId: string; stores: MerchantStore[] }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
+
+export async function signIn(
+  db: Kysely<Database>,
+  input: { email: string; password: string; address: string },
+  now = new Date(),
+  sleep?: (ms: number) => Promise<void>,
+): Promise<SignIn> {
+  const email = normalizeEmail(input.email)
+  const subjects = signInSubjects(email, input.address)
+  const retryAfterSeconds = await lockedFor(db, subjects.refusing, now)
+  if (retryAfterSeconds !== null) return { ok: false, reason: 'throttled', retryAfterSeconds }
+  await slowDownIfGuessed(db, subjects.account, now, sleep)
+  const merchant = isEmail(email)
+    ? await db
+        .selectFrom('merchants')
+        .select(['merchant_id', 'password_hash'])
+        .where(sql`lower(email)`, '=', email)
+        .executeTakeFirst()
+    : undefined
+  const good =
+    input.password.length <= MAX_PASSWORD_LENGTH &&
+    (await verifyPassword(merchant?.password_hash ?? null, input.password))
+  if (good && merchant) {
+    const stores = await merchantStores(db, merchant.merchant_id)
+    if (stores.length > 0) {
+      await db.deleteFrom('login_failures').where('subject', '=', subjects.refusing[0]!).execute()
+      return { ok: true, merchantId: merchant.merchant_id, stores }
+    }
+  }
+  await recordFailure(db, subjects, now)
   return { ok: false, reason: 'invalid' }
 }
 

@@ -28,7 +28,11 @@ ${csrfField(token)}
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required maxlength="${String(MAX_EMAIL_LENGTH)}" value="${input.email ?? ''}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="${String(MAX_PASSWORD_LENGTH)}">
 <button type="submit">Sign in</button>
-</form></div></main>`
+</form>
+<details class="forgot"><summary>Forgot your password?</summary>
+<p>This service sends no e-mail. Ask the person who runs it for your store (the operator) to give you a new password. They run <code>npm run merchants -- reset-password --email ${input.email || 'you@example.com'}</code> and pass the new password on to you; it signs you out everywhere.</p>
+<p>Once signed in, you can change it on your account page: the link with your e-mail address in the dashboard’s header.</p>
+</details></div></main>`
     return reply
       .code(input.status ?? 200)
       .type('text/html; charset=utf-8')

@@ -5,6 +5,7 @@ import { readMerchantSession, requireMerchant, type MerchantSession } from '../a
 import { html } from '../web/html.ts'
 import { registerMerchantCsrf } from '../web/merchant-csrf.ts'
 import type { Services } from '../services.ts'
+import { registerAccountRoutes } from './account.ts'
 import { registerActivityRoutes } from './activity.ts'
 import { registerDeveloperRoutes } from './developer.ts'
 import { CSRF_FIELD, DASHBOARD_CSS_PATH, DASHBOARD_SCRIPT_PATH, document, href } from './layout.ts'
@@ -99,6 +100,7 @@ export async function dashboardPlugin(app: FastifyInstance, services: Services):
     registerDeveloperRoutes(dash, ctx)
     registerActivityRoutes(dash, ctx)
     registerOrderRoutes(dash, ctx)
+    registerAccountRoutes(dash, ctx)
     dash.all('/dashboard/*', { preHandler: guard }, async (_request, reply) =>
       errorPage(reply, 404, 'Page not found', 'There is no dashboard page at this address.'),
     )

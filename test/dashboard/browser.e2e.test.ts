@@ -9,8 +9,8 @@ import { EMAIL_A, passwordOf } from './support.ts'
 // The merchant walkthrough in a real browser: sign in, create an app and see its secret once,
 // add a redirect URI, create a key and use it, find the agent's refused attempt by filter,
 // preview a draft, see its history, compare two versions side by side and revert, publish the
-// version shown, roll back, revoke a connected app. Every page: no console errors, no CSP violations, and an
-// axe-core scan with no serious or critical violation. Screenshots (1280 and 390 wide) go to
+// version shown, roll back, revoke a connected app, open the account page. Every page: no console
+// errors, no CSP violations, and an axe-core scan with no serious or critical violation. Screenshots (1280 and 390 wide) go to
 // test-artifacts/dashboard/ (gitignored).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const ARTIFACTS = new URL('../../test-artifacts/dashboard/', import.meta.url)
@@ -209,6 +209,10 @@ t.test(
         .execute()
       t.not(back[0]?.theme_id, draft.json.data.id)
 
+      // The account page (issue 34, point 19), reached from the e-mail address in the header.
+      await page.getByRole('link', { name: `Account: ${EMAIL_A}` }).click()
+      await page.getByRole('heading', { name: 'Your account' }).waitFor()
+      await check('account')
       await page.getByRole('button', { name: 'Sign out' }).click()
       t.match(page.url(), /\/dashboard\/login$/)
       t.same(problems, [], `${viewport.name}: no console errors or CSP violations`)

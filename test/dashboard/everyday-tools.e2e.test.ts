@@ -15,7 +15,7 @@ const slug = (
 ).slug
 
 t.test('every page links to the live store, opening in a new tab', async (t) => {
-  for (const url of ['/dashboard/themes', '/dashboard/developer', '/dashboard/orders']) {
+  for (const url of ['/dashboard/themes', '/dashboard/developer', '/dashboard/orders', '/dashboard/account']) {
     const res = await a.get(url)
     t.match(
       res.body,

@@ -30,6 +30,7 @@ async function merchantOperations(): Promise<OperationDefinition[]> {
 t.test('no merchant operation is in the catalog of REST routes, OpenAPI and MCP tools', async (t) => {
   const merchant = await merchantOperations()
   t.same(merchant.map((op) => op.operationId).sort(), [
+    'changeMerchantPassword',
     'createApiKey',
     'createApp',
     'deleteApp',

@@ -16,5 +16,7 @@ export function describeAccessEvent(event: AccessEvent): string | null {
       return `Created API key "${event.data.name}" (${event.data.hint}) with scopes ${list(event.data.scopes)}`
     case 'ApiKeyRevoked':
       return `Revoked API key "${event.data.name}"`
+    case 'MerchantPasswordChanged':
+      return `Changed the dashboard password${event.data.endedSessions ? ` and signed out ${event.data.endedSessions} other session${event.data.endedSessions === 1 ? '' : 's'}` : ''}`
   }
 }

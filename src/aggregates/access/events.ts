@@ -1,6 +1,6 @@
 import { eventTypes } from '../stream-name.ts'
 
-// Apps and API keys, changed by the merchant in the dashboard (or by ops), audited in the
+// Apps and API keys (and the merchant's password), changed by the merchant in the dashboard (or by ops), audited in the
 // store's activity stream (refusals/events.ts: activityStream) next to the row each change
 // writes. Secrets never appear in events; a key's hint does.
 export type AccessEvent =
@@ -23,6 +23,8 @@ export type AccessEvent =
       data: { appId: string; keyId: string; name: string; hint: string; scopes: string[]; at: string }
     }
   | { type: 'ApiKeyRevoked'; data: { appId: string; keyId: string; name: string; at: string } }
+  // The merchant changed their own password; the other sessions ended. No password or hash here.
+  | { type: 'MerchantPasswordChanged'; data: { merchantId: string; endedSessions: number; at: string } }
 
 export const ACCESS_EVENT_TYPES = eventTypes<AccessEvent>()([
   'AppCreated',
@@ -31,4 +33,5 @@ export const ACCESS_EVENT_TYPES = eventTypes<AccessEvent>()([
   'AppDeleted',
   'ApiKeyCreated',
   'ApiKeyRevoked',
+  'MerchantPasswordChanged',
 ])
