@@ -8,6 +8,7 @@ import { servicePlugins } from '../../src/plugins.ts'
 import { findThemeJson } from '../../src/queries/themes/theme-queries.ts'
 import { createServices } from '../../src/services.ts'
 import { countedServices } from '../support/counted-services.ts'
+import { eventually } from '../support/eventually.ts'
 
 // The API's read caches (src/queries/read-context.ts) against a second instance on the same
 // database that shares none of them: getTheme and getContext stay one statement, checked against
@@ -40,6 +41,8 @@ async function twoInstances(t: Test) {
     await services.close()
     await other.close()
   })
+  // Loading the apps can hold the event loop past the feed's heartbeat window: start healthy.
+  await eventually(async () => services.changeFeed.healthy(), Boolean)
   return { ...counted, a, b }
 }
 

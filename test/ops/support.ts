@@ -101,17 +101,19 @@ export async function seededDatabase(
   t: Teardown,
   url?: string,
 ): Promise<{ url: string; db: Kysely<Database>; key: string; close: () => Promise<void> }> {
-  const opened = url ? { ...openPostgres(url, 4), url } : await freshDatabase(t, { poolSize: 4 })
-  if (url) await migrateToLatest(opened.db)
+  const opened = url ? { ...openPostgres(url, 4), url } : await freshDatabase(t, { poolSize: 4, seed: 'demo' })
   if (!opened.url) throw new Error('needs PostgreSQL')
-  const config = loadConfig({ NODE_ENV: 'test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef' })
-  const services = createServices({
-    config,
-    db: opened.db,
-    signingSecret: config.signingSecret!,
-    logger: pino({ level: 'silent' }),
-  })
-  await seedDemo(services)
+  if (url) {
+    await migrateToLatest(opened.db)
+    const config = loadConfig({ NODE_ENV: 'test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef' })
+    const services = createServices({
+      config,
+      db: opened.db,
+      signingSecret: config.signingSecret!,
+      logger: pino({ level: 'silent' }),
+    })
+    await seedDemo(services)
+  }
   const appId = await ensureApp(opened.db, { storeId: STORE_A, name: 'Ops test' })
   const { key } = await createApiKey(opened.db, { storeId: STORE_A, appId, name: 'ops', scopes: SCOPES })
   return { url: opened.url, db: opened.db, key, close: opened.close }
