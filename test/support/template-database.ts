@@ -24,7 +24,7 @@ import { createServices } from '../../src/services.ts'
 // A template's name carries a hash of everything that could change what it holds: every file
 // under src/ (the migrations, the seed, and the commands and projections the seed goes through),
 // package-lock.json (PostgreSQL in PGlite, sharp's images) and this file. An edit anywhere there
-// names a new template, so a stale one is never cloned; the old ones are dropped later (KEEP).
+// names a new template, so a stale one is never cloned; old versions are dropped (KEEP_VERSIONS).
 
 export type TemplateContents = 'migrated' | 'commerce' | 'demo'
 
@@ -39,8 +39,15 @@ const STEPS: Record<
 }
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname)
-// Templates of other hashes kept: other worktrees and branches testing against the same server.
-const KEEP = 8
+// Versions of the code (hashes) whose templates are kept: other worktrees and branches test
+// against the same server and the same temporary directory.
+const KEEP_VERSIONS = 6
+const hashOf = (name: string) => /([0-9a-f]{16})(\.tar)?$/.exec(name)?.[1] ?? ''
+// The names of all but the newest KEEP_VERSIONS versions, given newest first.
+const oldVersions = (names: string[]) => {
+  const kept = new Set([...new Set(names.map(hashOf))].slice(0, KEEP_VERSIONS))
+  return names.filter((name) => !kept.has(hashOf(name)))
+}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -155,16 +162,16 @@ export async function postgresTemplate(adminUrl: string, contents: TemplateConte
   })
 }
 
-// Templates beyond the newest KEEP, and builds nobody is running, unless someone holds their lock.
+// Templates of old versions, and builds nobody is running, unless someone holds their lock.
 async function dropOldTemplates(admin: pg.Client): Promise<void> {
   const { rows } = await admin.query<{ datname: string }>(
-    `select datname from pg_database where datname like 'sfts\\_tpl\\_%' order by oid desc offset ${KEEP}`,
+    `select datname from pg_database where datname like 'sfts\\_tpl\\_%' order by oid desc`,
   )
   const builds = await admin.query<{ datname: string }>(
     `select datname from pg_database where datname like 'sfts\\_tplbuild\\_%'`,
   )
   const templates = [
-    ...rows.map((r) => r.datname),
+    ...oldVersions(rows.map((r) => r.datname)),
     ...builds.rows.map((r) => r.datname.replace(/^sfts_tplbuild_/, 'sfts_tpl_')),
   ]
   for (const template of templates) {
@@ -268,7 +275,7 @@ function alive(pid: number): boolean {
 function dropOldPgliteTemplates(): void {
   const tarballs = readdirSync(pgliteDir)
     .filter((n) => n.endsWith('.tar'))
-    .map((n) => ({ path: join(pgliteDir, n), mtime: statSync(join(pgliteDir, n)).mtimeMs }))
+    .map((n) => ({ name: n, mtime: statSync(join(pgliteDir, n)).mtimeMs }))
     .sort((a, b) => b.mtime - a.mtime)
-  for (const { path } of tarballs.slice(KEEP)) void rm(path, { force: true })
+  for (const name of oldVersions(tarballs.map((f) => f.name))) void rm(join(pgliteDir, name), { force: true })
 }
