@@ -75,7 +75,9 @@ export async function startServer(
   }
   t.teardown(() => kill())
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
+  // A bound for a server that never starts, not a speed limit: with other files' servers and
+  // browsers on the machine a start took more than the 60 s this once was.
+  const deadline = Date.now() + 240_000
   for (;;) {
     if (gone) throw new Error(`server exited:\n${out}`)
     if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`)
