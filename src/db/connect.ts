@@ -45,11 +45,13 @@ export function openPostgres(connectionString: string, poolSize = 10): OpenedDat
   return { db, kind: 'postgres', close: () => db.destroy(), pool }
 }
 
-// dataDir undefined: in memory (tests). Otherwise persisted under dataDir/pglite.
-export async function openPglite(dataDir: string | undefined): Promise<OpenedDatabase> {
+// dataDir undefined: in memory (tests), empty or started from a dump of another PGlite's data
+// directory (dumpDataDir; the tests' template databases, test/support/template-database.ts).
+// Otherwise persisted under dataDir/pglite.
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<OpenedDatabase> {
   let pglite: PGlite
   if (dataDir === undefined) {
-    pglite = new PGlite()
+    pglite = new PGlite(loadDataDir ? { loadDataDir } : {})
   } else {
     const dir = resolve(join(dataDir, 'pglite'))
     mkdirSync(dir, { recursive: true })

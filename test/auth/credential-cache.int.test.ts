@@ -8,7 +8,6 @@ import { SCOPES } from '../../src/auth/scopes.ts'
 import { loadConfig } from '../../src/config.ts'
 import type { Database } from '../../src/db/database.ts'
 import { registry } from '../../src/metrics/registry.ts'
-import { seedDemo } from '../../src/seed/seed-demo.ts'
 import { createServices } from '../../src/services.ts'
 import { openChangeFeed, STORE_A } from '../support/app.ts'
 import { freshDatabase } from '../support/database.ts'
@@ -20,7 +19,7 @@ import { queryObserver, switchableFeed } from '../support/statements.ts'
 // bypassed while the feed is unhealthy; last_used_at is written in one batched statement per table.
 
 async function setup(t: Parameters<typeof freshDatabase>[0]) {
-  const opened = await freshDatabase(t)
+  const opened = await freshDatabase(t, { seed: 'demo' })
   const statements: string[] = []
   const db = opened.db.withPlugin(
     queryObserver((node) =>
@@ -41,7 +40,6 @@ async function setup(t: Parameters<typeof freshDatabase>[0]) {
     changeFeed: feed,
   })
   t.teardown(() => services.close())
-  await seedDemo(services)
   const appId = await ensureApp(db, { storeId: STORE_A, name: 'Cache test' })
   const newKey = async (expiresAt?: Date) =>
     createApiKey(db, { storeId: STORE_A, appId, name: 'k', scopes: SCOPES, ...(expiresAt ? { expiresAt } : {}) })

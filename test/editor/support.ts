@@ -10,7 +10,6 @@ import { createApiKey, ensureApp } from '../../src/auth/credentials.ts'
 import { startSession } from '../../src/auth/merchant-session.ts'
 import { SCOPES } from '../../src/auth/scopes.ts'
 import { servicePlugins } from '../../src/plugins.ts'
-import { seedDemo } from '../../src/seed/seed-demo.ts'
 import { createServices, type Services } from '../../src/services.ts'
 import { freshDatabase } from '../support/database.ts'
 
@@ -50,7 +49,7 @@ export type EditorTestApp = {
 }
 
 export async function editorTestApp(t: T): Promise<EditorTestApp> {
-  const { db } = await freshDatabase(t)
+  const { db } = await freshDatabase(t, { seed: 'demo' })
   const config = loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -65,7 +64,6 @@ export async function editorTestApp(t: T): Promise<EditorTestApp> {
     signingSecret: config.signingSecret!,
     logger: pino({ level: 'silent' }),
   })
-  await seedDemo(services)
   const app = await buildApp(services, servicePlugins())
   await app.listen({ port: 0, host: '127.0.0.1' })
   t.teardown(() => app.close())

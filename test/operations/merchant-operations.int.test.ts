@@ -6,7 +6,6 @@ import { invoke } from '../../src/operations/invoke.ts'
 import type { OperationDefinition } from '../../src/operations/operation.ts'
 import { createApiKeyOperation } from '../../src/operations/merchant/api-keys.ts'
 import { createAppOperation } from '../../src/operations/merchant/apps.ts'
-import { seedDemoCommerce } from '../../src/seed/seed-commerce.ts'
 import { testServices } from '../support/services.ts'
 
 // The merchant's own operations (apps, API keys, connected apps: src/operations/merchant) run
@@ -47,8 +46,7 @@ t.test('no merchant operation is in the catalog of REST routes, OpenAPI and MCP 
 })
 
 t.test('only the merchant: an agent credential is refused and nothing is written', async (t) => {
-  const services = await testServices(t)
-  await seedDemoCommerce(services.db)
+  const services = await testServices(t, { seed: 'commerce' })
   const caller = (actor: Caller['actor']): Caller => ({
     storeId: STORE,
     // Every scope: the refusal does not depend on them.

@@ -3,7 +3,6 @@ import { sql } from 'kysely'
 import { orderBookStream, type OrderEvent } from '../../src/aggregates/orders/events.ts'
 import { ordersProjection } from '../../src/projections/orders-projection.ts'
 import { rebuildProjection } from '../../src/projections/rebuild.ts'
-import { seedDemoCommerce } from '../../src/seed/seed-commerce.ts'
 import { testServices } from '../support/services.ts'
 import { type Given, projectionSpec } from '../support/projection-spec.ts'
 
@@ -128,8 +127,7 @@ t.test('orders', async (t) => {
 })
 
 t.test('the seeded demo orders are events: a rebuild of the orders keeps them', async (t) => {
-  const s = await testServices(t)
-  await seedDemoCommerce(s.db)
+  const s = await testServices(t, { seed: 'commerce' })
   const rows = async () =>
     (
       await sql<Record<string, unknown>>`

@@ -8,7 +8,6 @@ import { getStore, listCollections, listProducts, listProductsFromTables } from 
 import { bumpCatalogVersion } from '../../src/queries/commerce/catalog-read-models.ts'
 import { currentDraft, workflowNext } from '../../src/queries/context/workflow.ts'
 import { listThemes, themeSummary } from '../../src/queries/themes/theme-queries.ts'
-import { seedDemoCommerce } from '../../src/seed/seed-commerce.ts'
 import type { Services } from '../../src/services.ts'
 import { LIMITS } from '../../src/theme/document.ts'
 import { agent, testServices } from '../support/services.ts'
@@ -112,9 +111,7 @@ const must = <T>(r: { ok: true; value: T } | { ok: false; error: { message: stri
 }
 
 async function seeded(t: Test): Promise<Services> {
-  const s = await testServices(t)
-  await seedDemoCommerce(s.db)
-  return s
+  return testServices(t, { seed: 'commerce' })
 }
 
 t.test('the context equals the old query after every kind of theme command', async (t) => {
@@ -187,8 +184,7 @@ t.test('the context equals the old query after every kind of theme command', asy
 })
 
 t.test('concurrent commands on several themes of one store all reach the context', async (t) => {
-  const s = await testServices(t, { poolSize: 6 })
-  await seedDemoCommerce(s.db)
+  const s = await testServices(t, { poolSize: 6, seed: 'commerce' })
   const ids: string[] = []
   for (let i = 0; i < 4; i++)
     ids.push(

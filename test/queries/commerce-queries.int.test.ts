@@ -29,7 +29,6 @@ import {
 import { z } from 'zod'
 import { CursorError, paginationQuerySchema, paginationSchema, type Page } from '../../src/queries/pagination.ts'
 import type { ReadContext } from '../../src/queries/read-context.ts'
-import { seedDemoCommerce } from '../../src/seed/seed-commerce.ts'
 import { checkPng } from '../seed/png.ts'
 
 // A page of a list as the query layer returns it.
@@ -69,8 +68,7 @@ const rejectsCursor = async (t: Test, p: Promise<unknown>, reason: string, msg: 
 
 // A seeded database for the file; every subtest runs inside this test, before its teardown.
 tap.test('commerce queries', async (t) => {
-  const { db } = await freshDatabase(t)
-  await seedDemoCommerce(db)
+  const { db } = await freshDatabase(t, { seed: 'commerce' })
   const ctx: ReadContext = {
     db,
     baseUrl: 'http://shop.test:8080/',

@@ -4,7 +4,6 @@ import { PREPARED_MARK } from '../../src/db/prepared.ts'
 import { listProducts } from '../../src/queries/commerce/index.ts'
 import { readStoreContext } from '../../src/queries/context/store-context.ts'
 import { findThemeJson } from '../../src/queries/themes/theme-queries.ts'
-import { seedDemoCommerce } from '../../src/seed/seed-commerce.ts'
 import { testDatabaseKind } from '../support/database.ts'
 import { createTheme } from '../../src/commands/theme.ts'
 import { agent, testServices } from '../support/services.ts'
@@ -12,8 +11,7 @@ import { agent, testServices } from '../support/services.ts'
 // The hot reads run as named prepared statements on PostgreSQL: planned once per connection,
 // then only bound and executed, with the same answers every time.
 t.test('hot reads are prepared once per connection and answer the same', async (t) => {
-  const s = await testServices(t, { poolSize: 1 })
-  await seedDemoCommerce(s.db)
+  const s = await testServices(t, { poolSize: 1, seed: 'commerce' })
   const theme = await createTheme(s.commands, agent('st_demo_atlas', 'createTheme'), { name: 'P', provider: 'test' })
   if (!theme.ok) throw new Error(theme.error.message)
   const reads = async () => [

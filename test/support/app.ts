@@ -6,19 +6,22 @@ import { createApiKey, ensureApp } from '../../src/auth/credentials.ts'
 import { SCOPES, type Scope } from '../../src/auth/scopes.ts'
 import { servicePlugins } from '../../src/plugins.ts'
 import { closeRedis, openRedis } from '../../src/redis.ts'
-import { seedDemo } from '../../src/seed/seed-demo.ts'
 import { createServices, type Services } from '../../src/services.ts'
 import { freshDatabase } from './database.ts'
+import { eventually } from './eventually.ts'
 import type { OpenedDatabase } from '../../src/db/connect.ts'
 import type { ChangeFeed } from '../../src/notifications/change-feed.ts'
 import { pgliteChangeFeed } from '../../src/notifications/pglite-change-feed.ts'
 import { postgresChangeFeed } from '../../src/notifications/postgres-change-feed.ts'
 
-// The change feed main.ts would open on this database, listening once it resolves.
+// The change feed main.ts would open on this database, listening and healthy once it resolves:
+// the caches are used from the first request. Listening is not enough on a loaded machine: the
+// feed counts as healthy only once a heartbeat sent in the last 750 ms was answered.
 export async function openChangeFeed(opened: OpenedDatabase & { url: string | null }): Promise<ChangeFeed> {
   if (opened.pglite) return pgliteChangeFeed(opened.pglite)
   const feed = postgresChangeFeed({ connectionString: opened.url! })
   await feed.ready()
+  if (!(await eventually(async () => feed.healthy(), Boolean))) throw new Error('the change feed never became healthy')
   return feed
 }
 
@@ -48,7 +51,7 @@ type Options = {
 
 // A real app on a fresh, seeded database (PostgreSQL, or PGlite with TEST_DATABASE=pglite).
 export async function testApp(t: { teardown: (fn: () => unknown) => void }, options: Options = {}): Promise<TestApp> {
-  const opened = await freshDatabase(t)
+  const opened = await freshDatabase(t, { seed: 'demo' })
   const { db } = opened
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -67,13 +70,14 @@ export async function testApp(t: { teardown: (fn: () => unknown) => void }, opti
     logger: pino({ level: 'silent' }),
     ...(changeFeed ? { changeFeed } : {}),
   })
-  await seedDemo(services)
   // The service's own client options; the test starts once it is connected.
   const redis = options.redisUrl ? openRedis(options.redisUrl) : null
   if (redis && redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve))
   const extra: Partial<AppOptions> = options.plugins === false ? {} : servicePlugins()
   const app = await buildApp(services, { redis, ...extra })
   await app.ready()
+  // Loading the app can hold the event loop past the feed's heartbeat window: start healthy.
+  if (changeFeed) await eventually(async () => changeFeed.healthy(), Boolean)
   t.teardown(async () => {
     await app.close()
     await services.close()

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { openPglite, openPostgres, type OpenedDatabase } from '../../src/db/connect.ts'
-import { migrateToLatest } from '../../src/db/migrate.ts'
+import { cloneTemplate, pgliteTemplate } from './template-database.ts'
 
 // Tests run against a real server: PostgreSQL by default, PGlite with TEST_DATABASE=pglite.
 export const testDatabaseKind = process.env.TEST_DATABASE === 'pglite' ? 'pglite' : 'postgres'
@@ -9,26 +9,24 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 
 type Teardown = { teardown: (fn: () => unknown) => void }
 
-// A fresh, migrated database of its own for one test file; dropped when the test ends.
+// A database of its own for one test, dropped when the test ends: migrated, and seeded with
+// `seed`: 'commerce', the demo stores' catalogue, customers and orders (src/seed/seed-commerce.ts),
+// or 'demo', everything `npm run seed` makes (src/seed/seed-demo.ts: also menus, media, a live
+// theme, API keys and merchants). A copy of a template database made once per version of the
+// code (test/support/template-database.ts), so no test sees another's writes.
 export async function freshDatabase(
   t: Teardown,
-  opts: { poolSize?: number } = {},
+  opts: { poolSize?: number; seed?: 'commerce' | 'demo' } = {},
 ): Promise<OpenedDatabase & { url: string | null }> {
+  const contents = opts.seed ?? 'migrated'
   if (testDatabaseKind === 'pglite') {
-    const opened = await openPglite(undefined)
-    await migrateToLatest(opened.db)
+    const opened = await openPglite(undefined, await pgliteTemplate(contents))
     t.teardown(() => opened.close())
     return { ...opened, url: null }
   }
   const name = `sfts_${process.pid}_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const opened = openPostgres(url.toString(), opts.poolSize ?? 12)
-  await migrateToLatest(opened.db)
+  const url = await cloneTemplate(adminUrl, contents, name)
+  const opened = openPostgres(url, opts.poolSize ?? 12)
   t.teardown(async () => {
     await opened.close()
     const c = new pg.Client({ connectionString: adminUrl })
@@ -36,5 +34,5 @@ export async function freshDatabase(
     await c.query(`drop database if exists ${name} with (force)`)
     await c.end()
   })
-  return { ...opened, url: url.toString() }
+  return { ...opened, url }
 }

@@ -4,10 +4,11 @@ import type { CommandContext } from '../../src/commands/context.ts'
 import { createServices, type Services } from '../../src/services.ts'
 import { freshDatabase } from './database.ts'
 
-// The service layer on a fresh database, without HTTP: for command and projection tests.
+// The service layer on a fresh database (migrated, or seeded: freshDatabase's `seed`), without
+// HTTP: for command and projection tests.
 export async function testServices(
   t: { teardown: (fn: () => unknown) => void },
-  opts: { poolSize?: number } = {},
+  opts: Parameters<typeof freshDatabase>[1] = {},
 ): Promise<Services> {
   const { db } = await freshDatabase(t, opts)
   const config = loadConfig({

@@ -20,7 +20,9 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 // The service as `npm start` runs it (node SERVICE_ARGV from the project root) on a first start:
 // embedded PGlite in an empty data directory, no DATABASE_URL, no Redis. Resolves with what the
 // start banner told the merchant; the process is stopped (SIGTERM) and its data removed at teardown.
-export async function startService(t: T, timeoutMs = 120_000): Promise<Banner & { output: () => string }> {
+// timeoutMs bounds a start that never ends; it is no speed limit (a first start seeds, and on a
+// loaded machine that took minutes).
+export async function startService(t: T, timeoutMs = 240_000): Promise<Banner & { output: () => string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'walkthrough-'))
   const port = await freePort()
   const env: NodeJS.ProcessEnv = {
