@@ -360,10 +360,11 @@ async function main(): Promise<void> {
       ),
     )
     console.log()
-    // Issue 12's read targets are against /readyz (one `select 1`): a read that is one round trip
-    // like it can come near it; the hello-world ratio stays in the table.
+    // Read targets against /readyz (one `select 1`): issue 38's for getTheme and getContext, which
+    // answer warm from memory with no statement (the payload is then the limit, not the database);
+    // issue 12's for getProducts. The hello-world ratio stays in the table.
     const readyz = routes.findIndex((r) => r.name.startsWith('readyz'))
-    const readTargets: Record<string, number> = { getTheme: 0.5, getContext: 0.5, getProducts: 0.4 }
+    const readTargets: Record<string, number> = { getTheme: 1.0, getContext: 1.0, getProducts: 0.4 }
     for (const [i, r] of routes.entries()) {
       const goal = readTargets[r.name]
       if (goal === undefined || readyz < 0) continue

@@ -10,6 +10,9 @@
 // Baseline, same run: a plain `INSERT … SELECT` copying the same number of event rows into a
 // table shaped like `events` (same columns and indexes).
 //
+// Then one store's rebuild (src/projections/store-rebuild.ts) of the first store, every projection.
+// A year of one store at the planning figure (73,000 events): --stores 3 --themes-per-store 723.
+//
 // node_modules/.bin/node bench/projection-rebuild.ts [--stores 100] [--themes-per-store 20] [--commands 10] [--batch-size 1000]
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
@@ -21,6 +24,7 @@ import type { ThemeEvent } from '../src/aggregates/theme/events.ts'
 import { projections } from '../src/projections/index.ts'
 import type { Projection } from '../src/projections/projection.ts'
 import { rebuildProjection } from '../src/projections/rebuild.ts'
+import { rebuildStoreProjection } from '../src/projections/store-rebuild.ts'
 import { catchUp } from '../src/projections/runner.ts'
 import { defaultThemeDocument } from '../src/theme/document.ts'
 import { withBenchDatabase } from './support/database.ts'
@@ -338,6 +342,34 @@ await withBenchDatabase('rebuild', { poolSize: 10 }, async (bdb) => {
       `MISMATCH: expected ${JSON.stringify(expected)} — events were skipped by readAll (transaction ids ${xids.rows[0]!.first}…${xids.rows[0]!.last})`,
     )
   }
+
+  // One store's rows rebuilt from its own events and swapped in under its locks
+  // (src/projections/store-rebuild.ts): every projection, the first store.
+  const storeEvents = Number(
+    (await pool.query<{ n: string }>(`select count(*)::text as n from events where store_id = 'st_rebuild_0000'`))
+      .rows[0]!.n,
+  )
+  const perStore: Phase[] = []
+  for (const p of projections) {
+    await pool.query('checkpoint')
+    let events = 0
+    perStore.push(
+      await timed(
+        `rebuildStoreProjection(${p.name}) of one store`,
+        () => events,
+        async () => {
+          events = (
+            await rebuildStoreProjection(db, eventStore, instrument(p), 'st_rebuild_0000', { batchSize: BATCH })
+          ).events
+        },
+      ),
+    )
+  }
+  phases.push(...perStore)
+  const storeSeconds = perStore.reduce((n, p) => n + p.seconds, 0)
+  console.log(
+    `per-store rebuild of st_rebuild_0000 (${fmt(storeEvents)} of its events), every projection one after the other: ${fmt(storeSeconds, 2)} s`,
+  )
 
   // The catch-up runner from 0: what a projection added later goes through (live tables, own checkpoint).
   await sql`truncate ${sql.join(projections.flatMap((p) => p.tables).map((t) => sql.id(t)))}`.execute(db)

@@ -74,6 +74,8 @@ export async function rebuildProjection(
     await sql`select pg_notify('sfts_storefront', '*')`.execute(trx)
     await writeCheckpoint(trx, projection.name, position)
     await recordBuiltVersion(trx, projection)
+    // Every store's rows are now the whole build's (src/projections/store-rebuild.ts).
+    await sql`delete from projection_store_versions where name = ${projection.name}`.execute(trx)
     await trx.deleteFrom('projection_checkpoints').where('name', '=', checkpoint).execute()
   })
   return { projection: projection.name, events: built.applied + finalEvents, resumed, swapped: true }

@@ -90,6 +90,33 @@ t.test('warm reads cost at most 0.05 statements each, and answer what a read wit
   const perRead = (statements() - before) / (runs * urls.length)
   t.ok(perRead <= 0.05, `statements per warm read: ${perRead} (at most 0.05)`)
   t.ok((await cacheCount('warm_themes', 'hit')) >= hits + runs - 2, 'getTheme answered from memory')
+  // The same reads as MCP tools: the same operations, the same caches.
+  const tool = async (name: string, args: Record<string, unknown>) => {
+    const res = await a.inject({
+      method: 'POST',
+      url: '/api/v1/mcp',
+      headers: {
+        ...full,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+      },
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+    })
+    const result = res.json().result
+    if (res.statusCode !== 200 || !result || result.isError) t.fail(`${name}: ${res.body.slice(0, 200)}`)
+  }
+  const tools: [string, Record<string, unknown>][] = [
+    ['get_theme', { id: theme }],
+    ['get_context', {}],
+    ['get_products', { limit: 5 }],
+    ['get_product', { id: product }],
+  ]
+  for (const [name, args] of tools) await tool(name, args)
+  const mcpBefore = statements()
+  for (let i = 0; i < 25; i++) for (const [name, args] of tools) await tool(name, args)
+  const perCall = (statements() - mcpBefore) / (25 * tools.length)
+  t.ok(perCall <= 0.05, `statements per warm MCP tool call: ${perCall} (at most 0.05)`)
   // The same bytes as the uncached read, and as instance B (no feed, no warm caches) answers.
   const uncached = await findThemeJson({ ...services.read, caches: {} }, STORE, theme)
   t.equal(first.get(`/api/v1/themes/${theme}`), `{"data":${uncached!.json}}`)

@@ -3,12 +3,18 @@ import { projectionStates, type ProjectionState } from '../../projections/lag.ts
 import type { Projection } from '../../projections/projection.ts'
 import { rebuildProjection } from '../../projections/rebuild.ts'
 import { catchUp } from '../../projections/runner.ts'
+import {
+  rebuildStoreProjection,
+  storeProjectionStates,
+  type StoreProjectionState,
+  type StoreRebuildResult,
+} from '../../projections/store-rebuild.ts'
 import type { Services } from '../../services.ts'
 
 // The operator's projection commands (npm run projections:*, and /metrics' lag): no REST route
-// or MCP tool exposes them, and they act on the whole database, not on one store.
+// or MCP tool exposes them, and they act on the whole database or on one store named by the operator.
 
-export type { ProjectionState }
+export type { ProjectionState, StoreProjectionState }
 
 export const projectionNames = (): string[] => projections.map((p) => p.name)
 
@@ -49,4 +55,32 @@ export async function catchUpProjectionNamed(
     ...(onBatch ? { onBatch: (applied: number) => onBatch(applied) } : {}),
   })
   return { applied: result.applied }
+}
+
+// One store's rows rebuilt from its events and swapped in under its streams' locks
+// (src/projections/store-rebuild.ts); other stores are not touched.
+export async function rebuildStoreProjectionNamed(
+  services: Services,
+  storeId: string,
+  name: string,
+  onProgress?: (applied: number) => void,
+): Promise<StoreRebuildResult> {
+  return rebuildStoreProjection(services.db, services.eventStore, named(name), storeId, {
+    ...(onProgress ? { onProgress } : {}),
+  })
+}
+
+export async function storeProjectionStatus(
+  services: Services,
+  storeId: string,
+  names: readonly string[] = projectionNames(),
+): Promise<StoreProjectionState[]> {
+  return storeProjectionStates(services.db, names.map(named), storeId)
+}
+
+export async function storeExists(services: Services, storeId: string): Promise<boolean> {
+  return (
+    (await services.db.selectFrom('stores').select('store_id').where('store_id', '=', storeId).executeTakeFirst()) !==
+    undefined
+  )
 }
