@@ -212,6 +212,10 @@ export async function openServices(): Promise<{
   const config = loadConfig()
   const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   await migrateToLatest(opened.db)
+  // As at start-up (src/main.ts): a database the CLI seeds first was built by today's code.
+  const { projections } = await import('./projections/index.ts')
+  const { recordVersionsIfEmpty } = await import('./projections/lag.ts')
+  await recordVersionsIfEmpty(opened.db, projections)
   const logger = pino({ level: 'silent' })
   const services = createServices({ config, db: opened.db, signingSecret: resolveSigningSecret(config), logger })
   return { services, kind: opened.kind, close: opened.close }

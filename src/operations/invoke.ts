@@ -14,6 +14,7 @@ import type { Services } from '../services.ts'
 import { commandContext } from './command-context.ts'
 import { recordRefusedAttempt } from '../commands/handle-command.ts'
 import type { OperationDefinition, Outcome } from './operation.ts'
+import { findTheme } from '../queries/themes/theme-queries.ts'
 
 // The one path from an adapter into the application. Every adapter (REST, MCP, and the coming
 // dashboard and editor) calls `invoke`; it runs the steps in one order — authentication result,
@@ -90,7 +91,10 @@ async function refuseAttempt(
   if (op.method === 'GET' || !steps.authentication.ok) return { ok: false, error }
   const caller = steps.authentication.caller
   try {
-    await recordRefusedAttempt(services.commands, commandContext(caller, op.operationId), error, themeNamed(op, parts))
+    // Filed under the theme only if it is the caller's store's: another store's id stays unnamed.
+    const named = themeNamed(op, parts)
+    const themeId = named && (await findTheme(services.read, caller.storeId, named)) ? named : null
+    await recordRefusedAttempt(services.commands, commandContext(caller, op.operationId), error, themeId)
   } catch (failure) {
     // The caller still gets its refusal; the lost row is in the error log.
     steps.logError(failure, caller)
