@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 // request under the same key. The records themselves are src/operations/idempotency.ts.
 export { claim, complete, purgeExpired, release, type Scope } from '../operations/idempotency.ts'
 
-export const validIdempotencyKey = (key: string) => key.length >= 8 && key.length <= 256 && /^[\x20-\x7e]+$/.test(key)
+export { validIdempotencyKey } from '../web/idempotency-key.ts'
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`

@@ -150,9 +150,11 @@ function operationObject(op: OperationDefinition, components: Json): Json {
 function documentedObject(route: DocumentedRoute, components: Json): Json {
   const responses: Json = {}
   for (const [status, r] of Object.entries(route.responses)) {
+    // X-Request-Id and the rate-limit headers are on every answer under /api, as on the operations'.
+    const headers = { ...(status.startsWith('2') ? rateHeaders : {}), ...r.headers }
     responses[status] = {
       description: r.description,
-      ...(r.headers ? { headers: r.headers } : {}),
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
       ...(r.schema
         ? { content: { [r.contentType ?? 'application/json']: { schema: schemaOf(r.schema, 'output', components) } } }
         : {}),
@@ -209,7 +211,7 @@ const errorResponse = (description: string, extraHeaders: Json = {}) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 })
 
-const DESCRIPTION = `Developer API of the storefront theme service. Agents read the store and catalog and create, edit, preview and (with themes:publish) publish private themes. Commerce (price, stock, cart, checkout, orders) is never writable.
+const DESCRIPTION = `Developer API of the storefront theme service (response contract v1.1). Agents read the store and catalog and create, edit, preview and (with themes:publish) publish private themes. Commerce (price, stock, cart, checkout, orders) is never writable.
 
 **Authentication.** \`Authorization: Bearer <credential>\`: an API key (\`sk_live_…\`) or an OAuth access token (\`sfat_…\`). The store and scopes come from the credential; a store id in a request is ignored. Where an operation lists two scopes, both are required.
 
@@ -257,6 +259,8 @@ export function openApiDocument(baseUrl: string, documentedRoutes: readonly Docu
     info: {
       title: 'Storefront theme service — developer API',
       version: '1.1.0',
+      // The contract's label for the response contract this document describes.
+      'x-response-contract': 'v1.1',
       description: DESCRIPTION,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },

@@ -22,6 +22,7 @@ const errors = {
     description: 'invalid_client, with WWW-Authenticate: Basic. A client that registered itself should register again.',
     schema: oauthErrorSchema,
   },
+  '413': { description: 'invalid_request: the body is larger than 64 KiB.', schema: oauthErrorSchema },
 }
 const clientAuth = {
   client_id: z.string().optional().meta({ description: 'Required unless sent with HTTP Basic (client_secret_basic).' }),
@@ -42,8 +43,18 @@ const tokenRoute: DocumentedRoute = {
   tag: 'OAuth',
   summary: 'Exchange an authorization code, or refresh a token',
   description:
-    'grant_type=authorization_code (code, redirect_uri, code_verifier; PKCE S256) or refresh_token (refresh_token, optional narrower scope). Client authentication: client_secret_basic, client_secret_post, or none for public clients. Optional resource (RFC 8707): <BASE_URL>/api/v1/mcp or <BASE_URL>/api/v1. Codes are single-use and live 5 minutes; a second use revokes the tokens issued from it. Refresh tokens rotate on every use; the previous one still works for 60 seconds, later it revokes the whole grant. Responses carry Cache-Control: no-store.',
+    'grant_type=authorization_code (code, redirect_uri, code_verifier; PKCE S256) or refresh_token (refresh_token, optional narrower scope). Client authentication: client_secret_basic, client_secret_post, or none for public clients. Optional resource (RFC 8707): <BASE_URL>/api/v1/mcp or <BASE_URL>/api/v1. Codes are single-use and live 5 minutes; a second use revokes the tokens issued from it. Refresh tokens rotate on every use; the previous one still works for 60 seconds, later it revokes the whole grant. Responses carry Cache-Control: no-store.\n\nIdempotency-Key is accepted and checked (8 to 256 printable ASCII characters, else 400 invalid_request) but never replayed: replaying would mean storing the tokens, which are kept only as hashes. A retried request gets what the grant rules give it: a refresh retried within 60 seconds gets a valid new pair; a code is single-use, so a retried exchange is invalid_grant and revokes the tokens issued from it (start the authorization again).',
   security: false,
+  parameters: [
+    {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'Checked (8 to 256 printable ASCII characters), never replayed: tokens are never stored in clear. See the description.',
+      schema: { type: 'string', minLength: 8, maxLength: 256 },
+    },
+  ],
   requestBody: {
     contentType: 'application/x-www-form-urlencoded',
     schema: z.object({

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { validIdempotencyKey } from '../web/idempotency-key.ts'
 import type { Services } from '../services.ts'
 import { authenticateClient, type OAuthClient } from './clients.ts'
 import { addFormParser, DUPLICATE_PARAMETERS, type Form } from './form.ts'
@@ -43,6 +44,18 @@ function queryRefused(request: FastifyRequest): OAuthError | null {
     : null
 }
 
+// Idempotency-Key (decision 0112): checked like every POST's, never replayed. Replaying would
+// mean keeping the tokens to send again, and tokens are never stored in clear; a retry gets what
+// the grant rules give it (a refresh retried within 60 s: a valid new pair; a code used twice:
+// invalid_grant, and the tokens from that code are revoked).
+function idempotencyKeyRefused(request: FastifyRequest): OAuthError | null {
+  const key = request.headers['idempotency-key']
+  if (key === undefined) return null
+  return typeof key === 'string' && validIdempotencyKey(key)
+    ? null
+    : oauthError('invalid_request', 'Idempotency-Key must be 8 to 256 printable ASCII characters, sent once')
+}
+
 async function handle(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -51,7 +64,7 @@ async function handle(
   run: (form: Form, client: OAuthClient) => Promise<{ ok: true; value: unknown } | { ok: false; error: OAuthError }>,
 ) {
   request.audit.operationId = operationId
-  const refused = queryRefused(request)
+  const refused = queryRefused(request) ?? idempotencyKeyRefused(request)
   const parsed = formOf(request)
   const failure = refused ?? (parsed.ok ? null : parsed.error)
   if (failure || !parsed.ok) return fail(request, reply, failure!)
