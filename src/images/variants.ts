@@ -59,7 +59,7 @@ export const derivativePath = (sha256: string, width: number, format: Derivative
 export const scaledHeight = (original: { width: number; height: number }, width: number): number =>
   Math.max(1, Math.round((original.height * width) / original.width))
 
-const MEDIA_FILE = /^([0-9a-f]{64})(?:-([1-9][0-9]{1,4})w)?\.(png|jpg|jpeg|gif|webp|avif)$/
+const MEDIA_FILE = /^([0-9a-f]{64})(?:-([1-9][0-9]{0,4})w)?\.(png|jpg|jpeg|gif|webp|avif)$/
 
 export type MediaFile =
   | { kind: 'original'; sha256: string }

@@ -143,10 +143,11 @@ export function contentSecurityPolicy(styleHash: string): string {
  * `frame-ancestors 'self'` (docs/decisions/0170-token-previews-framable.md).
  */
 export function framableByAnyOrigin(response: StorefrontResponse): StorefrontResponse {
-  const open = (headers: Headers): Headers => ({
-    ...headers,
-    'content-security-policy': headers['content-security-policy']!.replace(`; ${FRAME_SELF}`, ''),
-  })
+  // A redirect (an id URL answering 301 to its handle) has no policy to open.
+  const open = (headers: Headers): Headers => {
+    const csp = headers['content-security-policy']
+    return csp === undefined ? headers : { ...headers, 'content-security-policy': csp.replace(`; ${FRAME_SELF}`, '') }
+  }
   return {
     ...response,
     headers: open(response.headers),
