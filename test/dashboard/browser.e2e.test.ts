@@ -133,10 +133,12 @@ t.test(
       t.same(DEFAULT_AGENT_SCOPES.includes('themes:publish' as never), false)
 
       await page.getByRole('link', { name: 'Activity' }).click()
-      await page.getByLabel('Outcome').selectOption('rejected')
+      await page.getByLabel('Outcome').selectOption('refused')
       await page.getByRole('button', { name: 'Filter' }).click()
-      t.match(page.url(), /outcome=rejected/)
-      t.ok(await page.getByText('THEME_IS_ACTIVE').first().isVisible(), 'the refused attempt is listed')
+      t.match(page.url(), /outcome=refused/)
+      const headline = page.locator('.headline', { hasText: 'Refused: ' }).first()
+      t.ok(await headline.isVisible(), 'the refused attempt is listed')
+      t.notMatch(await headline.textContent(), 'THEME_IS_ACTIVE', 'in words: its error code only in the details')
       await check('activity')
 
       // Two agent changes, so the draft has a history.

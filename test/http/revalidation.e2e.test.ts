@@ -34,11 +34,7 @@ t.test('getTheme: 304 on If-None-Match while the version stands, 200 after a cha
   t.not(after.headers.etag, etag)
   // The mutation's answer is the theme plus the check findings the change introduced.
   const { findings: _findings, ...theme } = changed.json().data
-  t.same(
-    after.json().data,
-    theme,
-    'getTheme (document as text) equals the mutation’s answer (document serialised)',
-  )
+  t.same(after.json().data, theme, 'getTheme (document as text) equals the mutation’s answer (document serialised)')
 })
 
 t.test('getTheme and getContext stay within the caller’s store', async (t) => {
