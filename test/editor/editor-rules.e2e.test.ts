@@ -104,10 +104,10 @@ t.test('editor rules', async (t) => {
     await alert.waitFor()
     t.match(
       await alert.innerText(),
-      /Claude \(test agent\) \(rest\)/,
+      /Claude \(test agent\), in the API/,
       'the banner says which app changed it and through which door',
     )
-    t.match(await alert.innerText(), /rich-text/, 'and what it changed')
+    t.match(await alert.innerText(), /Text › Heading: “About us” → “Written by the agent”/, 'and what it changed')
     t.equal((await hero()).settings.heading, 'Undo me', 'the merchant’s change was not saved over the agent’s')
     await page.getByRole('button', { name: 'Re-apply my change' }).click()
     await statusSaved(page, current.version + 2, 'changed Hero')
