@@ -77,7 +77,7 @@ t.test('an agent drafts, designs, previews; publishing needs themes:publish', as
       url: `/api/v1/themes/${draft.id}/batch`,
       payload: {
         operations: [
-          { op: 'updateTokens', tokens: { primaryColor: '#2d6a4f', font: 'Poppins' } },
+          { op: 'updateTokens', tokens: { primaryColor: '#245640', font: 'Poppins' } }, // dark enough for the hero's white text (checks)
           {
             op: 'createSection',
             target: { template: 'home' },
