@@ -33,6 +33,7 @@ t.test('no merchant operation is in the catalog of REST routes, OpenAPI and MCP 
     'createApiKey',
     'createApp',
     'deleteApp',
+    'publishThemeAfterReview',
     'revokeApiKey',
     'revokeOAuthGrant',
     'rotateClientSecret',
