@@ -95,7 +95,7 @@ t.test(
     await page.getByRole('button', { name: 'Create app' }).click()
     await page.getByRole('heading', { level: 1, name: 'Trail agent' }).waitFor()
     t.ok(await page.getByText('App created.').isVisible(), 'the dashboard confirms the new app')
-    const clientId = (await page.locator('dt:text-is("Client ID") + dd').innerText()).trim()
+    const clientId = (await page.locator('#client-id').innerText()).trim()
     t.match(clientId, /^\S{8,}$/, 'the app shows its client ID')
     await shot(page, 'app-created')
 
@@ -166,7 +166,7 @@ t.test(
     await page.goto(`${service.url}/dashboard/themes/editor?themeId=${encodeURIComponent(draft.id)}`)
     await page.getByRole('heading', { level: 1, name: new RegExp(draft.name) }).waitFor()
     t.ok(
-      await page.getByRole('button', { name: `Rich text: ${AGENT_HEADING}`, exact: true }).isVisible(),
+      await page.getByRole('button', { name: `Text: ${AGENT_HEADING}`, exact: true }).isVisible(),
       'the editor outline shows the agent’s new section',
     )
     await page.getByRole('button', { name: 'Hero: Atlas Outfitters', exact: true }).click()
@@ -174,7 +174,7 @@ t.test(
     await page.getByLabel('Heading', { exact: true }).press('Enter')
     await page
       .getByRole('status')
-      .filter({ hasText: /Saved version \d+: changed hero/ })
+      .filter({ hasText: /Saved version \d+: changed Hero/ })
       .waitFor({ state: 'attached' })
     t.pass('the editor saved the change')
     await page.frameLocator('iframe[title="Storefront preview"]').getByText(EDITOR_HEADING).first().waitFor()
