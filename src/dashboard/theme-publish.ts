@@ -24,16 +24,17 @@ const VERSION = /^[0-9]{1,9}$/
 
 const SEVERITY_WORDS = { error: 'Error', warning: 'Worth a look', info: 'Note' } as const
 
-// What the theme checks say about the version shown: errors first, each with its fix. With
-// errors, the form asks for an explicit "Publish anyway" (src/operations/merchant/publish.ts).
-function checksCard(findings: Finding[]): Html {
+// What the theme checks say about the version shown, errors first. Their `fix` speaks to agents
+// (tool names, ids), so the merchant is sent to the editor instead. With errors, the form asks
+// for an explicit "Publish anyway" (src/operations/merchant/publish.ts).
+function checksCard(findings: Finding[], themeId: string): Html {
   const shown = findings.filter((f) => f.severity !== 'info')
   if (shown.length === 0) return html`<p class="checks-ok">Theme checks: no problems found.</p>`
   const ordered = [...shown].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1))
   return html`<section class="checks" aria-label="Theme checks"><h2>Theme checks</h2><ul>${ordered.map(
     (f) =>
-      html`<li class="${f.severity}"><span class="pill ${f.severity}">${SEVERITY_WORDS[f.severity]}</span> ${f.message}<div class="muted">${f.fix}</div></li>`,
-  )}</ul></section>`
+      html`<li class="${f.severity}"><span class="pill ${f.severity}">${SEVERITY_WORDS[f.severity]}</span> ${f.message}</li>`,
+  )}</ul><p class="muted">Fix ${ordered.length === 1 ? 'it' : 'them'} in the <a href="${href('/dashboard/themes/editor', { themeId })}">editor</a>, or ask the assistant that made the change.</p></section>`
 }
 
 // The theme that was live before the current one: the private theme published most recently.
@@ -126,10 +127,11 @@ ${notice(message)}
 <dt>Stops being live</dt><dd>${live ? html`<strong>${live.name}</strong>, version ${String(live.version)}: it becomes private and you can roll back to it in one step` : 'the default theme (no theme of yours is live yet)'}</dd>
 <dt>Store</dt><dd>${session.store.name}, for every visitor</dd>
 </dl>
-${checksCard(findings)}
-<div class="actions"><form method="post" action="${href(themePath(theme.themeId, '/publish'))}">${csrfField(csrf)}<input type="hidden" name="expectedVersion" value="${String(shown)}">${
+${checksCard(findings, theme.themeId)}
+${errors > 0 ? html`<p class="field"><label><input type="checkbox" form="publish" name="${PUBLISH_ANYWAY_FIELD}" value="yes" required> I have read the ${String(errors)} error${errors === 1 ? '' : 's'} above and want to publish anyway</label></p>` : null}
+<div class="actions"><form method="post" action="${href(themePath(theme.themeId, '/publish'))}" id="publish">${csrfField(csrf)}<input type="hidden" name="expectedVersion" value="${String(shown)}">${
       errors > 0
-        ? html`<p class="field"><label><input type="checkbox" name="${PUBLISH_ANYWAY_FIELD}" value="yes" required> I have read the ${String(errors)} error${errors === 1 ? '' : 's'} above and want to publish anyway</label></p><button type="submit" class="danger">Publish anyway</button>`
+        ? html`<button type="submit" class="danger">Publish anyway</button>`
         : html`<button type="submit">Publish version ${String(shown)}</button>`
     }</form>
 <a class="button secondary" href="${href(themePath(theme.themeId, '/versions'))}">History</a>

@@ -10,7 +10,8 @@ import { inputJsonSchema, outputJsonSchema } from './tool-schemas.ts'
 import { mcpToolCalls } from '../metrics/registry.ts'
 import { getThemeReviewOperation } from '../operations/theme-review-operation.ts'
 import { publishThemeOperation } from '../operations/theme-operations.ts'
-import { REVIEW_META_KEY, REVIEW_TOOLS, reviewToolMeta } from './theme-review/resource.ts'
+import { REVIEW_META_KEY } from './theme-review/review-meta.ts'
+import { REVIEW_TOOLS, reviewToolMeta } from './theme-review/resource.ts'
 
 // The MCP tools, generated from the operation catalog: each tool is its REST twin's
 // operation (same scopes, same zod input schemas, same `run`) with the MCP spec's name,

@@ -308,11 +308,12 @@ export async function publishWithChecks(
   id: string,
   expectedVersion: number | undefined,
   operationId: string,
-  errors?: Finding[],
+  // The caller's own reading, when it already checked (the merchant's confirmation did).
+  checked?: { theme: Theme; errors: Finding[] },
 ): Promise<Outcome<z.output<typeof publishedSchema>>> {
-  const theme = await findTheme(s.read, caller.storeId, id)
+  const theme = checked?.theme ?? (await findTheme(s.read, caller.storeId, id))
   if (!theme) return notFound('theme')
-  const found = errors ?? (await checkErrorsOf(s, caller.storeId, theme))
+  const found = checked?.errors ?? (await checkErrorsOf(s, caller.storeId, theme))
   const result = await publishTheme(s.commands, commandContext(caller, operationId), id, {
     expectedVersion,
     checkErrors: { count: found.length, rules: [...new Set(found.map((f) => f.rule))] },

@@ -11,8 +11,6 @@ import { build } from 'esbuild'
 
 export const THEME_REVIEW_URI = 'ui://storefront/theme-review'
 export const REVIEW_TOOLS: ReadonlySet<string> = new Set(['preview_theme', 'diff_theme', 'check_theme'])
-// Where a linked tool's result carries the review (src/mcp/theme-review/view/view.ts reads it).
-export const REVIEW_META_KEY = 'storefront/review'
 
 // Both spellings of the link: `ui.resourceUri` (the extension's) and the flat key older hosts read.
 export const reviewToolMeta = { ui: { resourceUri: THEME_REVIEW_URI }, [RESOURCE_URI_META_KEY]: THEME_REVIEW_URI }

@@ -43,6 +43,6 @@ export const publishAfterReviewOperation = defineOperation({
         },
       }
     }
-    return publishWithChecks(s, caller, input.id, input.expectedVersion, 'publishTheme', errors)
+    return publishWithChecks(s, caller, input.id, input.expectedVersion, 'publishTheme', { theme, errors })
   },
 })

@@ -5,6 +5,7 @@
 // this version (when the credential may) or open the editor and ask the merchant. Every call
 // goes through the host (callServerTool); the view itself connects nowhere.
 import { App, applyDocumentTheme, applyHostFonts, applyHostStyleVariables } from '@modelcontextprotocol/ext-apps'
+import { REVIEW_META_KEY } from '../review-meta.ts'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 
 type Line = { text: string; colors?: { old: string | null; new: string | null } }
@@ -21,9 +22,6 @@ type Review = {
 }
 type Finding = { rule: string; severity: 'error' | 'warning' | 'info'; message: string; fix: string; template?: string }
 type Preview = { previewUrl: string; expiresAt: string; themeVersion: number }
-
-// The key of the review in a tool result's _meta (src/mcp/theme-review/resource.ts writes it).
-const REVIEW_META_KEY = 'storefront/review'
 
 const WIDTHS = { Desktop: 1280, Tablet: 768, Phone: 390 } as const
 type Width = keyof typeof WIDTHS
