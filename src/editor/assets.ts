@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
+import { builtOnce, bundleForBrowser } from '../web/browser-bundle.ts'
 
-// The editor's front end (src/editor/client, Preact + SortableJS) bundled by esbuild in
-// memory, once per process, on first use or when the server starts listening. Nothing is
-// written to disk, so there is no build output to go stale and `npm start` needs no extra step.
+// The editor's front end (src/editor/client, Preact + SortableJS), bundled in memory on first
+// use or when the server starts listening (src/web/browser-bundle.ts).
 export type EditorAsset = { name: string; type: string; body: Buffer; gzip: Buffer }
 export type EditorAssets = { script: EditorAsset; style: EditorAsset; buildMs: number }
 
@@ -24,22 +23,9 @@ function asset(base: string, ext: 'js' | 'css', text: string): EditorAsset {
 
 export async function buildEditorAssets(): Promise<EditorAssets> {
   const started = performance.now()
-  const result = await build({
-    entryPoints: [ENTRY],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    target: 'es2022',
-    platform: 'browser',
-    jsx: 'automatic',
-    jsxImportSource: 'preact',
-    write: false,
-    outdir: 'out',
-    legalComments: 'none',
-    logLevel: 'silent',
-  })
-  const js = result.outputFiles.find((f) => f.path.endsWith('.js'))
-  const css = result.outputFiles.find((f) => f.path.endsWith('.css'))
+  const outputFiles = await bundleForBrowser(ENTRY, { importSource: 'preact' })
+  const js = outputFiles.find((f) => f.path.endsWith('.js'))
+  const css = outputFiles.find((f) => f.path.endsWith('.css'))
   if (!js || !css) throw new Error('the editor build produced no script or stylesheet')
   return {
     script: asset('editor', 'js', js.text),
@@ -48,15 +34,7 @@ export async function buildEditorAssets(): Promise<EditorAssets> {
   }
 }
 
-let pending: Promise<EditorAssets> | null = null
-
-export function editorAssets(): Promise<EditorAssets> {
-  pending ??= buildEditorAssets().catch((error: unknown) => {
-    pending = null
-    throw error
-  })
-  return pending
-}
+export const editorAssets: () => Promise<EditorAssets> = builtOnce(buildEditorAssets)
 
 // `node src/editor/assets.ts`: build once and print the figures docs/decisions/0050-editor-front-end.md quotes.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { OrderLine } from '../aggregates/orders/events.ts'
 import { mulberry32, PALETTES, type BannerSpec, type LogoSpec, type Motif, type ProductImageSpec } from './images.ts'
 
 // Deterministic demo data for two stores with distinct catalogs (outdoor gear in Morocco,
@@ -72,15 +73,8 @@ export type DemoAddress = {
   postalCode: string
   country: string
 }
-export type DemoLineItem = {
-  productId: string
-  variantId: string
-  title: string
-  variantTitle: string
-  sku: string
-  quantity: number
-  unitPriceCents: number
-}
+// A demo order's line is an order line as the orders aggregate records it.
+export type DemoLineItem = OrderLine
 export type DemoOrder = {
   id: string
   number: number

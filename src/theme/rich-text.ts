@@ -3,6 +3,7 @@
 // we check is what a browser would see; never regexes over markup.
 import { ElementType, Parser, parseDocument } from 'htmlparser2'
 import { TEXT_LIMITS } from './constants.ts'
+import { DROPPED_WITH_CONTENT } from './rich-text-dropped.ts'
 import { errorCodeFor, issue, type ValidationIssue } from './issues.ts'
 import { urlProblem } from './url.ts'
 
@@ -37,39 +38,6 @@ const RICH_TEXT_HINT = `Rich text allows only: ${RICH_TEXT_TAGS.join(', ')}; <a>
 
 const ALLOWED_TAGS: ReadonlySet<string> = new Set(RICH_TEXT_TAGS)
 const VOID_TAGS: ReadonlySet<string> = new Set(['br'])
-
-// Elements whose content is code, foreign markup or a parsing context a browser
-// may read differently from us: removed together with everything inside.
-const DROP_WITH_CONTENT: ReadonlySet<string> = new Set([
-  'script',
-  'style',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'noscript',
-  'noembed',
-  'noframes',
-  'template',
-  'svg',
-  'math',
-  'xmp',
-  'plaintext',
-  'textarea',
-  'title',
-  'select',
-  'option',
-  'head',
-  'form',
-  'button',
-  'input',
-  'video',
-  'audio',
-  'canvas',
-  'portal',
-])
 
 const MAX_ISSUES_PER_FIELD = 20
 
@@ -321,7 +289,7 @@ export function sanitizeRichText(html: string): string {
     }
     if (!isElement(node)) continue // comments, CDATA, declarations: dropped
     const name = node.name.toLowerCase()
-    if (DROP_WITH_CONTENT.has(name)) continue
+    if (DROPPED_WITH_CONTENT.has(name)) continue
     if (!ALLOWED_TAGS.has(name) || depth >= TEXT_LIMITS.richTextNestingDepth) {
       pushChildren(node.children, depth)
       continue

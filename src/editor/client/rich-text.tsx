@@ -14,47 +14,13 @@
 // Entities are decoded by a detached <textarea>, whose content is text only.
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { setUnsaved } from './unsaved.ts'
+import { DROPPED_WITH_CONTENT } from '../../theme/rich-text-dropped.ts'
 import { urlProblem } from '../../theme/url.ts'
 
 export type RichTextRules = { tags: readonly string[]; attributes: Readonly<Record<string, readonly string[]>> }
 
 type TNode = { text: string } | { name: string; attrs: Record<string, string>; children: TNode[] }
 
-// Removed with everything inside them (the service's sanitizer drops the same, and more).
-const DROP = new Set([
-  'script',
-  'style',
-  'link',
-  'meta',
-  'head',
-  'title',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'noscript',
-  'noembed',
-  'noframes',
-  'template',
-  'svg',
-  'math',
-  'xmp',
-  'plaintext',
-  'textarea',
-  'select',
-  'option',
-  'form',
-  'button',
-  'input',
-  'img',
-  'picture',
-  'video',
-  'audio',
-  'canvas',
-  'portal',
-])
 // Spellings browsers and word processors produce, mapped onto the subset when the target is allowed.
 const ALIASES: Record<string, string> = {
   b: 'strong',
@@ -292,7 +258,7 @@ export function toSubset(nodes: TNode[], rules: RichTextRules): string {
 
   const element = (el: Extract<TNode, { name: string }>, depth: number, inText: boolean, inList: boolean): Out => {
     let tag = el.name
-    if (DROP.has(tag)) return { html: '', text: false }
+    if (DROPPED_WITH_CONTENT.has(tag)) return { html: '', text: false }
     if (tag === 'br') return allowed.has('br') ? { html: '<br>', text: false } : { html: ' ', text: false }
     const alias = ALIASES[tag]
     if (alias && allowed.has(alias)) tag = alias

@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server'
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js'
-import { build } from 'esbuild'
+import { builtOnce, bundleForBrowser } from '../../web/browser-bundle.ts'
 
 // The MCP App of the review (SEP-1865, extension io.modelcontextprotocol/ui): one self-contained
 // HTML document, its script and style inline as hosts load it into their own sandbox, bundled
-// by esbuild in memory once per process (as the editor's front end is). Hosts that know the
+// in memory once per process (src/web/browser-bundle.ts). Hosts that know the
 // extension render it beside the results of the linked tools; other clients never read it.
 
 export const THEME_REVIEW_URI = 'ui://storefront/theme-review'
@@ -36,21 +36,11 @@ const VIEW_DIR = fileURLToPath(new URL('./view/', import.meta.url))
 
 async function buildHtml(): Promise<string> {
   const [bundle, css] = await Promise.all([
-    build({
-      entryPoints: [`${VIEW_DIR}view.ts`],
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      target: 'es2022',
-      platform: 'browser',
-      write: false,
-      legalComments: 'none',
-      logLevel: 'silent',
-    }),
+    bundleForBrowser(`${VIEW_DIR}view.ts`),
     readFile(`${VIEW_DIR}view.css`, 'utf8'),
   ])
   // A "</script" inside the bundle would end the element early.
-  const script = bundle.outputFiles[0]!.text.replaceAll('</script', '<\\/script')
+  const script = bundle.find((f) => f.path.endsWith('.js'))!.text.replaceAll('</script', '<\\/script')
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -59,14 +49,7 @@ async function buildHtml(): Promise<string> {
   ].join('')
 }
 
-let html: Promise<string> | null = null
-export function themeReviewHtml(): Promise<string> {
-  html ??= buildHtml().catch((error: unknown) => {
-    html = null
-    throw error
-  })
-  return html
-}
+export const themeReviewHtml: () => Promise<string> = builtOnce(buildHtml)
 
 export async function readThemeReview(baseUrl: string): Promise<ReadResourceResult> {
   return {

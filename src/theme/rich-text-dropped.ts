@@ -1,0 +1,38 @@
+// Elements whose content is code, foreign markup, media or a parsing context a browser may read
+// differently from us: rich text loses them together with everything inside. The service's
+// sanitizer (rich-text.ts) and the editor's paste clean-up (src/editor/client/rich-text.tsx) use
+// this one list, so what the editor keeps is what the service keeps.
+export const DROPPED_WITH_CONTENT: ReadonlySet<string> = new Set([
+  'script',
+  'style',
+  'link',
+  'meta',
+  'head',
+  'title',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'noscript',
+  'noembed',
+  'noframes',
+  'template',
+  'svg',
+  'math',
+  'xmp',
+  'plaintext',
+  'textarea',
+  'select',
+  'option',
+  'form',
+  'button',
+  'input',
+  'img',
+  'picture',
+  'video',
+  'audio',
+  'canvas',
+  'portal',
+])
