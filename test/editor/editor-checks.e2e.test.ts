@@ -41,6 +41,11 @@ t.test('the theme checks in the editor: a badge on the section, the fix, gone on
     )
     t.equal(await page.locator('.sections li:not([data-section-id="home-hero"]) .check-badge').count(), 0)
     t.match(await summary.innerText(), /Product page\s*: 1 error/, 'the other page’s error is summed up, by page')
+    await summary.getByRole('button', { name: 'Product page' }).click()
+    const details = page.locator('.sections li[data-section-id="product-details"] .check-badge')
+    t.equal(await details.innerText(), '1 error', 'it opens that page, where its section carries the badge')
+    await page.getByLabel('Editing').selectOption({ label: 'Home page' })
+    await hero.waitFor()
   })
 
   await t.test('selecting the section shows the finding and the merchant’s fix', async (t) => {
