@@ -83,9 +83,10 @@ await withBenchDatabase('volume', {}, async (bench) => {
   const total = await head()
   const perSession = (total - seeded) / SESSIONS
   const { rows } = await sql<{ row: number; table: number; n: number }>`
-    select avg(pg_column_size(e.*))::float as row, pg_total_relation_size('events')::float as table, count(*)::int as n from events e`.execute(
-    bench.db,
-  )
+    select avg(pg_column_size(e.*))::float as row, count(*)::int as n,
+      -- The partitions (the partitioned parent holds nothing itself) and the event ids' table.
+      ((select sum(pg_total_relation_size(relid)) from pg_partition_tree('events')) + pg_total_relation_size('event_ids'))::float as table
+    from events e`.execute(bench.db)
   const r = rows[0]!
   const line = (label: string, value: string) => process.stdout.write(`${label.padEnd(58)} ${value}\n`)
   line(

@@ -7,6 +7,7 @@ import { PUBLISH_ANYWAY_FIELD, publishAfterReviewOperation } from '../operations
 import type { Finding } from '../checks/finding.ts'
 import type { DiffResult } from '../queries/themes/history.ts'
 import { listThemes, type ThemeHeader } from '../queries/themes/theme-queries.ts'
+import { SEVERITY_WORDS } from '../theme/merchant-texts.ts'
 import { html, type Html } from '../web/html.ts'
 import { act, explain } from './act.ts'
 import { parseForm, text } from './forms.ts'
@@ -21,8 +22,6 @@ import { comparison } from './theme-history.ts'
 // nothing goes live. The one-step rollback works the same way for the former live theme.
 
 const VERSION = /^[0-9]{1,9}$/
-
-const SEVERITY_WORDS = { error: 'Error', warning: 'Worth a look', info: 'Note' } as const
 
 // What the theme checks say about the version shown, errors first. Their `fix` speaks to agents
 // (tool names, ids), so the merchant is sent to the editor instead. With errors, the form asks

@@ -7,6 +7,7 @@ import type { OperationDefinition } from '../operations/operation.ts'
 import * as commerce from '../operations/commerce-operations.ts'
 import * as media from '../operations/media-navigation-operations.ts'
 import * as themes from '../operations/theme-operations.ts'
+import { getThemeChecksOperation } from '../operations/theme-check-operations.ts'
 import { recentThemeActivity } from '../queries/activity.ts'
 import { findTheme } from '../queries/themes/theme-queries.ts'
 import type { Services } from '../services.ts'
@@ -25,6 +26,8 @@ export const EDITOR_OPERATIONS: readonly OperationDefinition[] = [
   themes.applyThemeBatchOperation,
   themes.publishThemeOperation,
   themes.duplicateThemeOperation,
+  // The theme checks of the version just saved: the outline's badges and the findings' fixes.
+  getThemeChecksOperation,
   commerce.listProductsOperation,
   commerce.listCollectionsOperation,
   media.listMediaOperation,

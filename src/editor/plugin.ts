@@ -15,7 +15,8 @@ import { addSecurityHeaders } from '../web/security-headers.ts'
 //   GET  /dashboard/themes/editor?themeId=…           the editor (signed-in merchant, own store)
 //   GET  /dashboard/themes/editor/assets/<file>       the bundled script and stylesheet (immutable)
 //   *    /dashboard/themes/editor/api/…               getTheme, getThemeSchema, applyThemeBatch,
-//                                                     publishTheme, duplicateTheme, listProducts,
+//                                                     publishTheme, duplicateTheme, getThemeChecks,
+//                                                     listProducts,
 //                                                     listCollections, listMedia, uploadMedia, and
 //                                                     a theme's latest activity
 const THEME_ID = /^[A-Za-z0-9_-]{1,100}$/

@@ -206,3 +206,127 @@ export const optionLabel = (key: string, value: string | number): string => {
   const text = String(value)
   return OPTION_LABELS[`${key}.${text}`] ?? OPTION_LABELS[text] ?? (/^[a-z][a-z-]*$/.test(text) ? humanize(text) : text)
 }
+
+// The editor's own places a fix can send the merchant to (the outline's buttons).
+export const EDITOR_PLACES = {
+  tokens: 'Colours, font and logo',
+  navigation: 'Navigation',
+  pages: 'Custom pages',
+} as const
+
+// The theme checks (src/checks) in a shop owner's words. A finding's `fix` speaks to agents (tool
+// names, document paths such as theme.primaryColor), so the dashboard and the editor show these
+// instead: what is wrong in a few words, and what to do about it in the editor. Keyed by the
+// checks' stable rule ids (test/theme/check-words.unit.test.ts holds every rule to an entry; the
+// rule ids cannot be imported here, src/checks already depends on src/theme).
+export const SEVERITY_WORDS = { error: 'Error', warning: 'Worth a look', info: 'Note' } as const
+export type CheckSeverity = keyof typeof SEVERITY_WORDS
+
+/** "1 error", "2 warnings": the editor's badges and counts. */
+export function severityCount(severity: CheckSeverity, n: number): string {
+  const word = { error: 'error', warning: 'warning', info: 'note' }[severity]
+  return `${n} ${word}${n === 1 ? '' : 's'}`
+}
+
+/** What the merchant's fix needs to know of a finding: its rule, where it is and what kind of section. */
+export type CheckPlace = {
+  rule: string
+  setting?: string | undefined
+  blockId?: string | undefined
+  sectionType?: string
+}
+
+const quoted = (setting: string | undefined, fallback: string) =>
+  `“${setting && !setting.startsWith('navigation') ? settingPathLabel(setting) : fallback}”`
+const inNavigation = (f: CheckPlace) => f.setting?.startsWith('navigation') === true
+
+const EMPTY_SECTION_FIXES: Record<string, string> = {
+  'product-grid':
+    'Under “Products to show”, pick products that are on sale, a collection that has products, or your newest products.',
+  'collection-list': 'Choose collections of your store under “Collections”, or delete the section.',
+  'featured-product': 'Choose a product that is on sale under “Product”.',
+  'collection-products': 'Add products to your collections; until then the page lists nothing.',
+  faq: 'Add a question, or delete the section.',
+  testimonials: 'Add a customer’s real words, or delete the section.',
+  gallery: 'Add pictures, or delete the section.',
+  'logo-list': 'Add logos, or delete the section.',
+  'announcement-bar': 'Write its message under “Text”, or delete the section.',
+}
+
+export const CHECK_TEXTS: Record<string, { title: string; fix: (f: CheckPlace) => string }> = {
+  contrast: {
+    title: 'Text hard to read',
+    fix: (f) => {
+      const token = f.setting?.replace(/^theme\./, '') ?? ''
+      if (token === 'primaryColor' || token === 'secondaryColor') {
+        const bar =
+          f.sectionType === 'announcement-bar' ? ' Or set this bar’s “Colours” to “Dark”, which always reads.' : ''
+        return `In “${EDITOR_PLACES.tokens}”, pick a darker (or much lighter) ${settingLabel(token).toLowerCase()}: the text on it then turns white or black, whichever reads.${bar}`
+      }
+      return `In “${EDITOR_PLACES.tokens}”, choose another “${settingLabel('theme')}”.`
+    },
+  },
+  'contrast-over-image': {
+    title: 'Text hard to read on the picture',
+    fix: () =>
+      `Raise “${settingLabel('overlayOpacity')}” in this section, choose a darker picture, or move the text (“${settingLabel('alignment')}”) over a darker part of it.`,
+  },
+  'image-alt': {
+    title: 'Picture without a description',
+    fix: () =>
+      `If the picture shows something shoppers should know about, describe it in one short sentence under “${settingLabel('alt')}”. Leave it empty only for pure decoration.`,
+  },
+  'catalogue-image-alt': {
+    title: 'Product pictures without a description',
+    fix: () => 'Describe the product’s pictures where you manage your products; the theme cannot.',
+  },
+  'broken-link': {
+    title: 'Link that leads nowhere',
+    fix: (f) =>
+      inNavigation(f)
+        ? `In “${EDITOR_PLACES.navigation}”, choose a page for this link, or delete the link.`
+        : `Choose a page for this link under ${quoted(f.setting, 'Link')} (“Choose a link” lists what exists), or remove the link.`,
+  },
+  'unavailable-link': {
+    title: 'Link to something not available yet',
+    fix: (f) =>
+      `Link a published page or a product on sale under ${inNavigation(f) ? `“${EDITOR_PLACES.navigation}”` : quoted(f.setting, 'Link')}, or publish it first (your own pages under “${EDITOR_PLACES.pages}”).`,
+  },
+  'empty-link': {
+    title: 'Link without words',
+    fix: (f) =>
+      f.setting === 'href' && f.blockId !== undefined
+        ? `Describe the picture under “${settingLabel('alt')}” or give it a caption, so the link says where it leads.`
+        : `In ${quoted(f.setting, 'Text')}, select the words to click and make them the link.`,
+  },
+  'button-label': {
+    title: 'Button without text',
+    fix: (f) =>
+      inNavigation(f)
+        ? `In “${EDITOR_PLACES.navigation}”, give the link a name, for example “Shop the collection”.`
+        : `Write the words on the button under ${quoted(f.setting?.replace(/\.label$/, ''), 'Button')}, for example “Shop the collection”.`,
+  },
+  'missing-reference': {
+    title: 'Product or collection no longer in your store',
+    fix: (f) => `Choose products or collections that are in your store under ${quoted(f.setting, 'Products')}.`,
+  },
+  'empty-section': {
+    title: 'Section that shows nothing',
+    fix: (f) => EMPTY_SECTION_FIXES[f.sectionType ?? ''] ?? 'Fill in what it should show, or delete the section.',
+  },
+  'page-weight': {
+    title: 'Page slow to load on phones',
+    fix: () => 'Use fewer or smaller pictures on this page, or fewer sections.',
+  },
+  'section-count': {
+    title: 'Very long page',
+    fix: () => 'Delete or merge sections, or move some to a custom page.',
+  },
+  'checks-unavailable': {
+    title: 'The checks could not run',
+    fix: () => 'Your change was saved. Reload the editor to run the checks again.',
+  },
+}
+
+export const checkTitle = (rule: string): string => CHECK_TEXTS[rule]?.title ?? humanize(rule)
+export const checkFix = (f: CheckPlace): string => CHECK_TEXTS[f.rule]?.fix(f) ?? ''

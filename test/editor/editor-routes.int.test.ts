@@ -1,7 +1,7 @@
 import t from 'tap'
 import { gunzipSync } from 'node:zlib'
 import { EDITOR_CSP } from '../../src/editor/page.ts'
-import { createDraft, editorTestApp, STORE_A } from './support.ts'
+import { createDraft, editorTestApp, STORE_A, STORE_B } from './support.ts'
 
 // The editor's HTTP surface without a browser: sign-in redirect, the page and its CSP, the
 // bundled assets, and the JSON routes (session, CSRF, If-Match, the agents' validation and audit).
@@ -185,6 +185,30 @@ t.test('editor routes', async (t) => {
     )
     t.equal(uploaded.statusCode, 201, 'upload through the media operation')
     t.match(uploaded.json().data.themeUrl, /^\/media\//)
+
+    // The theme checks (the outline's badges): the REST operation's answer, by version, for the
+    // merchant's own themes only.
+    t.equal((await inject('GET', `${api}/themes/${themeId}/checks`)).statusCode, 401, 'checks: signed in only')
+    const version = applied.json().data.theme.version as number
+    const checks = await inject('GET', `${api}/themes/${themeId}/checks?version=${version}`, cookie)
+    t.equal(checks.statusCode, 200)
+    t.equal(checks.headers['cache-control'], 'no-store')
+    t.same(
+      checks.json().data,
+      (await env.api('GET', `/api/v1/themes/${themeId}/checks?version=${version}`)).json.data,
+      'the same findings as the REST operation',
+    )
+    const badVersion = await inject('GET', `${api}/themes/${themeId}/checks?version=first`, cookie)
+    t.equal(badVersion.statusCode, 400)
+    t.equal(badVersion.json().error.code, 'VALIDATION_FAILED')
+    t.equal((await inject('GET', `${api}/themes/${themeId}/checks?version=999`, cookie)).statusCode, 404)
+    const other = await env.services.db
+      .selectFrom('themes')
+      .select('theme_id')
+      .where('store_id', '=', STORE_B)
+      .executeTakeFirstOrThrow()
+    const foreign = await inject('GET', `${api}/themes/${other.theme_id}/checks`, cookie)
+    t.equal(foreign.statusCode, 404, 'another store’s theme is not found')
 
     const unknown = await inject('GET', `${api}/orders`, cookie)
     t.equal(unknown.statusCode, 404, 'operations the editor does not need are not exposed')

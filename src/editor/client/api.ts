@@ -1,7 +1,7 @@
 // The editor's calls to the service: the same operations agents use, under the editor's path,
 // with the session cookie and its CSRF token.
 import { CSRF_HEADER } from '../session.ts'
-import type { Activity, Operation, Theme, ThemeSchema } from './types.ts'
+import type { Activity, Checks, Operation, Theme, ThemeSchema } from './types.ts'
 
 export type ApiError = {
   status: number
@@ -90,6 +90,7 @@ export function createApi(base: string, csrfToken: string) {
         { 'if-match': etag },
       ),
     duplicate: (themeId: string) => call<Theme>('POST', `/themes/${id(themeId)}/duplicate`, {}),
+    checks: (themeId: string, version: number) => call<Checks>('GET', `/themes/${id(themeId)}/checks${q({ version })}`),
     activity: (themeId: string) => call<{ activity: Activity[] }>('GET', `/themes/${id(themeId)}/activity`),
     products: (query: string, cursor?: string, limit = 20) =>
       call<{

@@ -4,8 +4,9 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { Api, ApiError } from './api.ts'
 import { sectionLabel } from '../../theme/merchant-texts.ts'
+import { CheckBadges, ChecksSummary, FindingList, forMerchant, type CheckState } from './checks.tsx'
 import { inverse, layoutOf, locate, newId, newSection, overwrites, relativeIssues, type Samples } from './changes.ts'
-import { Outline, targetKey, templateLabel, type Selection } from './outline.tsx'
+import { badgesId, Outline, targetKey, templateLabel, type Selection } from './outline.tsx'
 import { AddPane, NavigationPane, navigationLimits, PagesPane, SectionPane, TokensPane, type Draft } from './panes.tsx'
 import type { Catalogue, Named } from './links.tsx'
 import type { MediaItem, Pickers } from './pickers.tsx'
@@ -74,6 +75,7 @@ export function Editor(props: { api: Api; boot: Boot }) {
   const current = useRef<Theme | null>(null)
   const titles = useRef(new Map<string, string>()).current
   const [collections, setCollections] = useState<{ id: string; title: string }[]>([])
+  const [checks, setChecks] = useState<CheckState | null>(null)
 
   const adopt = (next: Theme, tag: string | null) => {
     current.current = next
@@ -106,6 +108,22 @@ export function Editor(props: { api: Api; boot: Boot }) {
       adopt(t.data, t.etag)
     })()
   }, [])
+
+  // The theme checks of each version the editor shows, read again after every save (and after a
+  // conflict brought a newer version), by version, so they judge exactly what was saved. An answer
+  // for a version no longer shown is dropped.
+  useEffect(() => {
+    if (!theme) return
+    const { id, version } = theme
+    void api.checks(id, version).then((result) => {
+      if (current.current?.id !== id || current.current.version !== version) return
+      setChecks(
+        result.ok
+          ? { version, findings: result.data.findings }
+          : { version, findings: [], failed: result.error.message },
+      )
+    })
+  }, [theme?.id, theme?.version])
 
   // Leaving the editor (a link, a reload, closing the tab) with typed text not yet saved, or a
   // save still on its way: the browser asks first.
@@ -164,6 +182,25 @@ export function Editor(props: { api: Api; boot: Boot }) {
   const layout = layoutOf(doc, where)
   const placement = 'template' in where ? where.template : 'page'
   const selectedSection = selection?.kind === 'section' ? locate(doc, selection.id) : null
+  const findings = forMerchant(checks?.findings ?? [])
+  const findingsOf = (sectionId: string) => findings.filter((f) => f.sectionId === sectionId)
+  const select = (s: Selection) => guard(() => (s?.kind === 'add' ? openAdd(s.index) : setSelection(s)))
+  const showSection = (target: Target, sectionId: string) =>
+    guard(() => {
+      setWhere(target)
+      setSelection({ kind: 'section', id: sectionId })
+    })
+  const findingList = (list: typeof findings, heading: string, showWhere = false) => (
+    <FindingList
+      findings={list}
+      doc={doc}
+      heading={heading}
+      showWhere={showWhere}
+      from={selection?.kind}
+      onSelect={select}
+      onShow={showSection}
+    />
+  )
 
   async function showConflict(
     label: string,
@@ -296,6 +333,12 @@ export function Editor(props: { api: Api; boot: Boot }) {
     else then()
   }
 
+  const changeWhere = (t: Target) =>
+    guard(() => {
+      setWhere(t)
+      setSelection(null)
+    })
+
   /** The add pane, for a place in the layout shown (below the selected section unless told). */
   const openAdd = (index?: number) => {
     const here = selectedSection && targetKey(selectedSection.target) === targetKey(where)
@@ -327,6 +370,7 @@ export function Editor(props: { api: Api; boot: Boot }) {
         info={schema.sections.find((t) => t.type === s.type)}
         draft={drafts[scope] ?? null}
         ctx={ctx}
+        findings={findingList(findingsOf(s.id), 'What the theme checks found here')}
         onDiscard={() => discard(scope)}
         blockLimit={schema.limits.blocksPerSection}
         onSettings={(settings: Record<string, unknown>, blocks: Block[] | undefined, label?: string) => {
@@ -392,6 +436,11 @@ export function Editor(props: { api: Api; boot: Boot }) {
         tokens={doc.theme}
         draft={drafts.tokens ?? null}
         ctx={ctx}
+        findings={findingList(
+          findings.filter((f) => f.setting?.startsWith('theme.')),
+          'What the theme checks found in these settings',
+          true,
+        )}
         onDiscard={() => discard('tokens')}
         onTokens={(tokens) =>
           void sendDraft('tokens', 'changed the theme settings', [{ op: 'updateTokens', tokens }], { settings: tokens })
@@ -407,6 +456,10 @@ export function Editor(props: { api: Api; boot: Boot }) {
         draft={draft ?? null}
         disabled={readOnly}
         ctx={ctx}
+        findings={findingList(
+          findings.filter((f) => f.setting?.startsWith('navigation')),
+          'What the theme checks found in the menu',
+        )}
         onDiscard={() => discard('navigation')}
         onChange={(navigation) =>
           void sendDraft('navigation', 'changed the navigation', [{ op: 'setNavigation', navigation }], {
@@ -603,13 +656,23 @@ export function Editor(props: { api: Api; boot: Boot }) {
           selection={selection}
           readOnly={readOnly}
           focusHandle={focusHandle}
-          onWhere={(t) =>
-            guard(() => {
-              setWhere(t)
-              setSelection(null)
-            })
+          checks={
+            <ChecksSummary
+              checks={checks}
+              version={theme.version}
+              doc={doc}
+              where={where}
+              onSelect={select}
+              onWhere={changeWhere}
+              onShow={showSection}
+            />
           }
-          onSelect={(s) => guard(() => (s?.kind === 'add' ? openAdd(s.index) : setSelection(s)))}
+          badges={(id) => {
+            const found = findingsOf(id)
+            return found.length > 0 ? <CheckBadges findings={found} id={badgesId(id)} /> : null
+          }}
+          onWhere={changeWhere}
+          onSelect={select}
           onMove={(id, index) => void move(id, index)}
         />
         <Preview

@@ -1,7 +1,8 @@
 // The outline: which layout is shown, and its sections in order. Sections are reordered by
 // dragging the handle or, with the handle focused, by Arrow Up / Arrow Down (sortable.tsx).
+import type { ComponentChildren } from 'preact'
 import { useRef } from 'preact/hooks'
-import { sectionLabel, templateLabel } from '../../theme/merchant-texts.ts'
+import { EDITOR_PLACES, sectionLabel, templateLabel } from '../../theme/merchant-texts.ts'
 import { hasUnsaved } from './unsaved.ts'
 import { MoveHandle, useHandleFocus, useSortable } from './sortable.tsx'
 import type { TemplateName } from '../../theme/constants.ts'
@@ -18,6 +19,9 @@ export type Selection =
 export const targetKey = (t: Target) => ('template' in t ? `template:${t.template}` : `page:${t.pageId}`)
 export { templateLabel }
 
+/** The id of a section's check badges in the outline (its button's description). */
+export const badgesId = (sectionId: string) => `checks-${sectionId}`
+
 export function sectionTitle(section: Section): string {
   const s = section.settings
   const text = [s.heading, s.text, s.title].find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined
@@ -32,6 +36,10 @@ export function Outline(props: {
   selection: Selection
   readOnly: boolean
   focusHandle: string | null
+  /** The theme checks' summary, shown first. */
+  checks: ComponentChildren
+  /** A section's check badges ("1 error") with the id badgesId(sectionId), or null for none. */
+  badges: (sectionId: string) => ComponentChildren
   onWhere: (t: Target) => void
   onSelect: (s: Selection) => void
   onMove: (sectionId: string, index: number) => void
@@ -51,6 +59,7 @@ export function Outline(props: {
         if (hasUnsaved() && !(e.target as Element).closest('select')) e.preventDefault()
       }}
     >
+      {props.checks}
       <div class="field">
         <label for="where">Editing</label>
         <select
@@ -81,32 +90,37 @@ export function Outline(props: {
       </div>
       <h2 id="sections-heading">Sections</h2>
       <ol class="sections" ref={list} aria-labelledby="sections-heading">
-        {props.layout.map((section, index) => (
-          <li
-            key={section.id}
-            data-sort-id={section.id}
-            data-section-id={section.id}
-            class={section.id === selectedId ? 'selected' : ''}
-          >
-            {props.readOnly ? null : (
-              <MoveHandle
-                id={section.id}
-                index={index}
-                count={props.layout.length}
-                title={sectionTitle(section)}
-                onMove={props.onMove}
-              />
-            )}
-            <button
-              type="button"
-              class="select"
-              aria-current={section.id === selectedId ? 'true' : undefined}
-              onClick={() => props.onSelect({ kind: 'section', id: section.id })}
+        {props.layout.map((section, index) => {
+          const badges = props.badges(section.id)
+          return (
+            <li
+              key={section.id}
+              data-sort-id={section.id}
+              data-section-id={section.id}
+              class={section.id === selectedId ? 'selected' : ''}
             >
-              {sectionTitle(section)}
-            </button>
-          </li>
-        ))}
+              {props.readOnly ? null : (
+                <MoveHandle
+                  id={section.id}
+                  index={index}
+                  count={props.layout.length}
+                  title={sectionTitle(section)}
+                  onMove={props.onMove}
+                />
+              )}
+              <button
+                type="button"
+                class="select"
+                aria-current={section.id === selectedId ? 'true' : undefined}
+                aria-describedby={badges ? badgesId(section.id) : undefined}
+                onClick={() => props.onSelect({ kind: 'section', id: section.id })}
+              >
+                <span>{sectionTitle(section)}</span>
+                {badges}
+              </button>
+            </li>
+          )
+        })}
       </ol>
       {props.layout.length === 0 ? <p class="empty">No sections yet.</p> : null}
       {props.readOnly ? null : (
@@ -123,7 +137,7 @@ export function Outline(props: {
             aria-current={props.selection?.kind === 'tokens' ? 'true' : undefined}
             onClick={() => props.onSelect({ kind: 'tokens' })}
           >
-            Colours, font and logo
+            {EDITOR_PLACES.tokens}
           </button>
         </li>
         <li>
@@ -133,7 +147,7 @@ export function Outline(props: {
             aria-current={props.selection?.kind === 'navigation' ? 'true' : undefined}
             onClick={() => props.onSelect({ kind: 'navigation' })}
           >
-            Navigation
+            {EDITOR_PLACES.navigation}
           </button>
         </li>
         <li>
@@ -143,7 +157,7 @@ export function Outline(props: {
             aria-current={props.selection?.kind === 'pages' ? 'true' : undefined}
             onClick={() => props.onSelect({ kind: 'pages' })}
           >
-            Custom pages
+            {EDITOR_PLACES.pages}
           </button>
         </li>
       </ul>

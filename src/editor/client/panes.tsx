@@ -1,6 +1,7 @@
 // The settings pane: what is selected in the outline, as forms generated from the schema.
+import type { ComponentChildren } from 'preact'
 import { useRef, useState } from 'preact/hooks'
-import { blockLabel, sectionHelp, sectionLabel } from '../../theme/merchant-texts.ts'
+import { blockLabel, EDITOR_PLACES, sectionHelp, sectionLabel } from '../../theme/merchant-texts.ts'
 import { sectionDefaults } from '../../theme/section-defaults.ts'
 import { defaultsFor, newId } from './changes.ts'
 import { LinkPicker } from './links.tsx'
@@ -53,6 +54,8 @@ export function SectionPane(props: {
   info: SectionTypeInfo | undefined
   draft: Draft | null
   ctx: FormContext
+  /** What the theme checks found in this section, with the fixes. */
+  findings: ComponentChildren
   blockLimit: number
   onSettings: (settings: Record<string, unknown>, blocks: Block[] | undefined, label?: string) => void
   onDiscard: () => void
@@ -73,6 +76,7 @@ export function SectionPane(props: {
     <div>
       <h2>{sectionTitle(section)}</h2>
       <p class="help">{sectionHelp(section.type) || info.description}</p>
+      {props.findings}
       <DraftNotice draft={draft} onDiscard={props.onDiscard} />
       {issues.get('') ? <p class="error">{issues.get('')}</p> : null}
       <fieldset class="bare" disabled={ctx.disabled}>
@@ -342,13 +346,16 @@ export function TokensPane(props: {
   tokens: Record<string, unknown>
   draft: Draft | null
   ctx: FormContext
+  /** What the theme checks found that these settings decide (text colours on every page). */
+  findings: ComponentChildren
   onTokens: (tokens: Record<string, unknown>) => void
   onDiscard: () => void
 }) {
   const pending = props.draft?.settings ?? {}
   return (
     <div>
-      <h2>Colours, font and logo</h2>
+      <h2>{EDITOR_PLACES.tokens}</h2>
+      {props.findings}
       <DraftNotice draft={props.draft} onDiscard={props.onDiscard} />
       <SchemaForm
         schema={props.schema.document.properties.theme}
@@ -473,6 +480,8 @@ export function NavigationPane(props: {
   draft: Draft | null
   disabled: boolean
   ctx: FormContext
+  /** What the theme checks found in the menu (links to nothing, entries without a name). */
+  findings: ComponentChildren
   onChange: (navigation: NavigationEntry[]) => void
   onDiscard: () => void
 }) {
@@ -493,7 +502,8 @@ export function NavigationPane(props: {
   const listError = issues.get('navigation')
   return (
     <div>
-      <h2>Navigation</h2>
+      <h2>{EDITOR_PLACES.navigation}</h2>
+      {props.findings}
       <p class="help">
         The storefront’s main menu: up to {limits.entries} links, each with up to {limits.children} sub-links. Choose
         where each leads (“Choose a link”), or type a path of your store or an https:// address.

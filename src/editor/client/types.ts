@@ -2,6 +2,7 @@
 // imports: nothing of the server reaches the bundle). The editor edits every section type the
 // same way, through forms generated from their JSON Schemas, so section and block settings are
 // widened to records, and the JSON Schemas are read through the vocabulary below.
+import type { ChecksResult } from '../../checks/finding.ts'
 import type { ThemeActivityEntry } from '../../queries/activity.ts'
 import type { ThemeView } from '../../queries/themes/schemas.ts'
 import type { TemplateName } from '../../theme/constants.ts'
@@ -59,6 +60,10 @@ export type ThemeSchema = Omit<SchemaDescription, 'sections' | 'document'> & {
   sections: SectionTypeInfo[]
   document: { properties: { theme: JsonSchema; navigation: JsonSchema; pages: JsonSchema } }
 }
+
+// getThemeChecks' data: what the theme checks found in a version.
+export type Checks = ChecksResult
+export type Finding = Checks['findings'][number]
 
 // The editor's "who changed this theme lately".
 export type Activity = ThemeActivityEntry
