@@ -172,6 +172,9 @@ export function ChecksSummary(props: {
   let status: string
   if (!checks) status = 'Checking the theme…'
   else if (checks.failed) status = `The theme checks could not run: ${checks.failed}`
+  // A note, but never to be read as "nothing found".
+  else if (checks.findings.some((f) => f.rule === 'checks-unavailable'))
+    status = `${checkTitle('checks-unavailable')}. ${checkFix({ rule: 'checks-unavailable' })}`
   else if (all.length === 0) status = 'No problems found.'
   else status = `${counts(all).join(' and ')} in this theme.`
   return (
