@@ -7,7 +7,7 @@ import { PUBLISH_ANYWAY_FIELD, publishAfterReviewOperation } from '../operations
 import type { Finding } from '../checks/finding.ts'
 import type { DiffResult } from '../queries/themes/history.ts'
 import { listThemes, type ThemeHeader } from '../queries/themes/theme-queries.ts'
-import { SEVERITY_WORDS } from '../theme/merchant-texts.ts'
+import { checkFix, checkPlaceLabel, checkTitle, SEVERITY_WORDS } from '../theme/merchant-texts.ts'
 import { html, type Html } from '../web/html.ts'
 import { act, explain } from './act.ts'
 import { parseForm, text } from './forms.ts'
@@ -23,8 +23,9 @@ import { comparison } from './theme-history.ts'
 
 const VERSION = /^[0-9]{1,9}$/
 
-// What the theme checks say about the version shown, errors first. Their `fix` speaks to agents
-// (tool names, ids), so the merchant is sent to the editor instead. With errors, the form asks
+// What the theme checks say about the version shown, errors first, in the editor's words: the
+// rule's title, what was found, and the fix a shop owner makes in the editor (the findings' own
+// `fix` speaks to agents, with tool names and ids, and is never shown here). With errors, the form asks
 // for an explicit "Publish anyway" (src/operations/merchant/publish.ts).
 function checksCard(findings: Finding[], themeId: string): Html {
   const shown = findings.filter((f) => f.severity !== 'info')
@@ -32,8 +33,13 @@ function checksCard(findings: Finding[], themeId: string): Html {
   const ordered = [...shown].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1))
   return html`<section class="checks" aria-label="Theme checks"><h2>Theme checks</h2><ul>${ordered.map(
     (f) =>
-      html`<li class="${f.severity}"><span class="pill ${f.severity}">${SEVERITY_WORDS[f.severity]}</span> ${f.message}</li>`,
+      html`<li class="${f.severity}"><span class="pill ${f.severity}">${SEVERITY_WORDS[f.severity]}</span> <strong>${checkTitle(f.rule)}</strong> <span class="muted">(${checkPlaceLabel(f.template)})</span>: ${f.message}${fixLine(f)}</li>`,
   )}</ul><p class="muted">Fix ${ordered.length === 1 ? 'it' : 'them'} in the <a href="${href('/dashboard/themes/editor', { themeId })}">editor</a>, or ask the assistant that made the change.</p></section>`
+}
+
+function fixLine(f: Finding): Html | null {
+  const fix = checkFix(f)
+  return fix ? html`<div class="fix">How to fix: ${fix}</div>` : null
 }
 
 // The theme that was live before the current one: the private theme published most recently.

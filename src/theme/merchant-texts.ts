@@ -228,6 +228,13 @@ export function severityCount(severity: CheckSeverity, n: number): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`
 }
 
+/** Where a finding is ("home", "page:<id>", "theme"), in words; a custom page by its title when known. */
+export function checkPlaceLabel(template: string, pageTitle?: (pageId: string) => string | undefined): string {
+  if (template === 'theme') return 'Every page'
+  if (template.startsWith('page:')) return pageTitle?.(template.slice('page:'.length)) ?? 'A custom page'
+  return templateLabel(template)
+}
+
 /** What the merchant's fix needs to know of a finding: its rule, where it is and what kind of section. */
 export type CheckPlace = {
   rule: string

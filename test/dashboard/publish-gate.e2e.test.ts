@@ -52,6 +52,7 @@ t.test('publishing a version with check errors', async (t) => {
     const checks = /<section class="checks"[\s\S]*?<\/section>/.exec(confirm.body)?.[0] ?? ''
     t.match(checks, 'no-such-tent', 'the dead link, in the checks (not only in the diff below)')
     t.notMatch(checks, /get_products|listProducts/, "the agents' fix is not shown to the merchant")
+    t.match(checks, /How to fix: [^<]*Choose a page for this link/, "the editor's fix, in the merchant's words")
     t.match(confirm.body, 'Publish anyway', 'the button says what it does')
     t.match(confirm.body, /name="publishAnyway"[^>]*required/, 'the choice is a required field')
 

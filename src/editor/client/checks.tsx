@@ -11,7 +11,7 @@ import {
   EDITOR_PLACES,
   SEVERITY_WORDS,
   severityCount,
-  templateLabel,
+  checkPlaceLabel,
 } from '../../theme/merchant-texts.ts'
 import { locate } from './changes.ts'
 import { sectionTitle, type Selection } from './outline.tsx'
@@ -32,11 +32,8 @@ const targetOf = (place: string): Target | null =>
       ? null
       : { template: place as Extract<Target, { template: string }>['template'] }
 
-function placeLabel(doc: ThemeDocument, place: string): string {
-  if (place === 'theme') return 'Every page'
-  if (place.startsWith('page:')) return doc.pages.find((p) => `page:${p.id}` === place)?.title ?? 'A custom page'
-  return templateLabel(place)
-}
+const placeLabel = (doc: ThemeDocument, place: string): string =>
+  checkPlaceLabel(place, (id) => doc.pages.find((p) => p.id === id)?.title)
 
 function counts(findings: readonly Finding[]): string[] {
   const errors = findings.filter((f) => f.severity === 'error').length
