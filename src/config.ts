@@ -13,6 +13,15 @@ const validProxy = (entry: string) => {
   }
 }
 
+const validPostgresUrl = (entry: string) => {
+  try {
+    const url = new URL(entry)
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
 // Every setting the service reads, in one place, validated once at start-up.
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -20,6 +29,19 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   BASE_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).optional(),
+  // Streaming replicas of DATABASE_URL for reads, comma-separated (src/db/replicas.ts).
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter((u) => u !== ''),
+    )
+    .refine((list) => list.every(validPostgresUrl), {
+      message: 'each entry must be a postgres:// or postgresql:// URL with a host',
+    }),
   DATA_DIR: z.string().min(1).default('./.data'),
   REDIS_URL: z.string().min(1).optional(),
   RATE_LIMIT_BACKEND: z.enum(['memory', 'redis']).default('memory'),
@@ -60,6 +82,8 @@ export type Config = {
   host: string
   baseUrl: string
   databaseUrl: string | undefined
+  // Streaming replicas of databaseUrl that serve reads (empty: every read on the primary).
+  databaseReplicaUrls: string[]
   dataDir: string
   redisUrl: string | undefined
   rateLimit: { backend: 'memory' | 'redis'; max: number; windowSeconds: number }
@@ -89,6 +113,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.RATE_LIMIT_BACKEND === 'redis' && !e.REDIS_URL) {
     throw new Error('Invalid configuration:\n  REDIS_URL is required when RATE_LIMIT_BACKEND=redis')
   }
+  if (e.DATABASE_REPLICA_URLS.length > 0 && !e.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_REPLICA_URLS needs DATABASE_URL: the embedded PGlite database has no replicas',
+    )
+  }
   if (e.NODE_ENV === 'production' && !e.SIGNING_SECRET) {
     throw new Error(
       'Invalid configuration:\n  SIGNING_SECRET (at least 32 characters) is required when NODE_ENV=production',
@@ -100,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     baseUrl: (e.BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrls: e.DATABASE_REPLICA_URLS,
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
     rateLimit: { backend: e.RATE_LIMIT_BACKEND, max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },

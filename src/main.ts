@@ -7,7 +7,8 @@ import { purgeExpired } from './operations/idempotency.ts'
 import { projections } from './projections/index.ts'
 import { startCatchUpLoop } from './projections/catch-up-loop.ts'
 import { recordVersionsIfEmpty } from './projections/lag.ts'
-import { observePool } from './metrics/registry.ts'
+import { observePool, observeReplicas, readRoutes } from './metrics/registry.ts'
+import { openReplicas, PRIMARY } from './db/replicas.ts'
 import { openRedis, closeRedis } from './redis.ts'
 import { resolveSigningSecret } from './secrets.ts'
 import { hasAnyStore } from './seed/seed-commerce.ts'
@@ -43,7 +44,22 @@ const changeFeed: ChangeFeed = config.databaseUrl
   : opened.pglite
     ? await pgliteChangeFeed(opened.pglite)
     : disabledChangeFeed()
-const services = createServices({ config, db: opened.db, signingSecret, logger, changeFeed })
+// Reads from streaming replicas (config refuses replicas without DATABASE_URL, so there is a pool).
+const replicas =
+  opened.pool && config.databaseReplicaUrls.length > 0
+    ? (() => {
+        const toPrimary = readRoutes.labels({ to: 'primary' })
+        const toReplica = readRoutes.labels({ to: 'replica' })
+        return openReplicas(config.databaseReplicaUrls, opened.pool, {
+          onRoute: (to) => (to === PRIMARY ? toPrimary : toReplica).inc(),
+        })
+      })()
+    : undefined
+if (replicas) {
+  observeReplicas(() => replicas.states())
+  logger.info({ replicas: replicas.routing.size }, 'reads may go to the replicas of DATABASE_REPLICA_URLS')
+}
+const services = createServices({ config, db: opened.db, signingSecret, logger, changeFeed, replicas })
 
 // Only a first start of the embedded database seeds by itself; PostgreSQL is seeded with
 // `npm run seed`, and production never is.

@@ -22,6 +22,9 @@ import { CredentialCache } from './auth/credential-cache.ts'
 import { LastUsedRecorder } from './auth/last-used.ts'
 import { CHANNELS, disabledChangeFeed, type ChangeFeed } from './notifications/change-feed.ts'
 import type { Storefront } from './render/storefront.ts'
+import { PRIMARY, type ReplicaReads } from './db/replicas.ts'
+import type { ReplicaState } from './db/replica-routing.ts'
+import type { AppendToStream } from './events/event-store.ts'
 
 // Everything an adapter (REST, MCP, CLI, renderer) needs, built once at start-up.
 export type Services = {
@@ -29,7 +32,18 @@ export type Services = {
   db: Kysely<Database>
   eventStore: PostgresEventStore
   commands: CommandDeps
+  // Reads on the primary. Reads that may come from a replica ask `readFor` (below).
   read: ReadContext
+  /**
+   * Where a read of the store goes now: a replica's read context, or `read` (the primary) while
+   * the store has a write no replica has replayed, no replica qualifies, or there are none
+   * (src/db/replica-routing.ts). Chosen per request, from what the polls know: no statement.
+   */
+  readFor: (storeId: string) => ReadContext
+  /** The same services with `read` = readFor(storeId): what a read-only operation runs with. */
+  forReads: (storeId: string) => Services
+  /** The replicas' state, for /readyz and /metrics (empty without replicas). */
+  replicaStates: () => ReplicaState[]
   signingSecret: string
   baseUrl: string
   clock: () => Date
@@ -55,6 +69,8 @@ export function createServices(input: {
   logger: Logger
   clock?: () => Date
   changeFeed?: ChangeFeed
+  // Streaming replicas for reads (DATABASE_REPLICA_URLS); none: every read on the primary.
+  replicas?: ReplicaReads
 }): Services {
   const clock = input.clock ?? (() => new Date())
   const changeFeed = input.changeFeed ?? disabledChangeFeed()
@@ -64,6 +80,12 @@ export function createServices(input: {
   const settled = async <T>(result: T): Promise<T> => {
     await changeFeed.settled()
     return result
+  }
+  // Read-your-writes across replicas: a store this instance wrote to (once committed), or heard of
+  // through the feed, reads the primary until a replica has replayed past the write.
+  const replicas = input.replicas
+  const wrote = (streams: readonly Pick<AppendToStream, 'storeId'>[]) => {
+    if (replicas) for (const stream of streams) replicas.routing.mark(stream.storeId)
   }
   // One budget of refusal audits per credential, shared by every transaction's deps.
   const admitRefusalAudit = refusalAuditLimiter(clock)
@@ -86,20 +108,38 @@ export function createServices(input: {
     orderInputs: (storeId, variantIds) => orderInputs(db, storeId, variantIds),
     snapshots: { [themeStream.type]: (themeId) => readThemeSnapshot(db, themeId) },
     admitRefusalAudit,
-    serialized: (streamIds, fn) =>
-      input.db
+    serialized: (streamIds, fn) => {
+      const appended: AppendToStream[] = []
+      return input.db
         .transaction()
         .execute(async (trx) => {
           await lockStreams(trx, streamIds)
-          return fn(commandDeps(trx))
+          const deps = commandDeps(trx)
+          const append = deps.eventStore.append.bind(deps.eventStore)
+          const eventStore = Object.assign(Object.create(deps.eventStore) as PostgresEventStore, {
+            append: ((streams, options) => {
+              appended.push(...streams)
+              return append(streams, options)
+            }) as PostgresEventStore['append'],
+          })
+          return fn({ ...deps, eventStore })
         })
-        .then(settled),
+        .then((result) => {
+          // Committed: only now is the primary's position past the write.
+          wrote(appended)
+          return settled(result)
+        })
+    },
   })
   // On the pool an append is its own transaction: committed when it returns.
   const poolStore = instrumentEventStore(createPostgresEventStore(input.db, [inlineProjector()])) as PostgresEventStore
   const appendOnPool = poolStore.append.bind(poolStore)
   const eventStore: PostgresEventStore = Object.assign(Object.create(poolStore) as PostgresEventStore, {
-    append: ((streams, options) => appendOnPool(streams, options).then(settled)) as PostgresEventStore['append'],
+    append: ((streams, options) =>
+      appendOnPool(streams, options).then((result) => {
+        wrote(streams)
+        return settled(result)
+      })) as PostgresEventStore['append'],
   })
   // Only the pool's deps cache streams: a command holding its locks reads them fresh.
   const commands: CommandDeps = { ...commandDeps(input.db, eventStore), streams: createStreamCache() }
@@ -108,6 +148,22 @@ export function createServices(input: {
     baseUrl: input.config.baseUrl,
     cursorSecret: `cursor:${input.signingSecret}`,
     caches: readCaches(changeFeed),
+  }
+  // A replica's read context: the same caches; the primary's for what a read must write (a
+  // catalogue read model found behind is refreshed there, catalog-read-models.ts).
+  const replicaReads: ReadContext[] = (replicas?.dbs ?? []).map((db) => ({ ...read, db, primary: read }))
+  if (replicas) {
+    for (const channel of [CHANNELS.themes, CHANNELS.storefront])
+      changeFeed.subscribe(channel, (change) => {
+        const storeId = change === 'flush' ? '*' : change.payload.split('|')[0]!
+        if (storeId === '*') replicas.routing.markAll()
+        else replicas.routing.mark(storeId)
+      })
+  }
+  const readFor = (storeId: string): ReadContext => {
+    if (!replicas) return read
+    const to = replicas.choose(storeId, changeFeed.healthy())
+    return to === PRIMARY ? read : replicaReads[to]!
   }
   const credentials = new CredentialCache({ feed: changeFeed })
   const lastUsed = new LastUsedRecorder(input.db, {
@@ -127,14 +183,26 @@ export function createServices(input: {
       ])
         cache?.close()
       await changeFeed.close()
+      await replicas?.close()
     })())
   let storefront: Promise<Storefront> | undefined
+  // One Services per replica, made on first use, so a read costs no object of its own.
+  const onReplica = new Map<ReadContext, Services>()
   const services: Services = {
     config: input.config,
     db: input.db,
     eventStore,
     commands,
     read,
+    readFor,
+    forReads(storeId) {
+      const at = readFor(storeId)
+      if (at === read) return services
+      let on = onReplica.get(at)
+      if (!on) onReplica.set(at, (on = { ...services, read: at }))
+      return on
+    },
+    replicaStates: () => replicas?.states() ?? [],
     signingSecret: input.signingSecret,
     baseUrl: input.config.baseUrl,
     clock,

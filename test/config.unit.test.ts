@@ -27,3 +27,27 @@ t.test('refusals at start-up, with what is wrong', async (t) => {
   t.throws(() => loadConfig({ RATE_LIMIT_BACKEND: 'memcached' }), /RATE_LIMIT_BACKEND/)
   t.throws(() => loadConfig({ PORT: '70000' }), /PORT/)
 })
+
+t.test('DATABASE_REPLICA_URLS: a list of PostgreSQL URLs, only beside DATABASE_URL', async (t) => {
+  const primary = 'postgres://app@db-1:5432/sfts'
+  t.same(loadConfig({}).databaseReplicaUrls, [], 'none by default: every read on the primary')
+  t.same(
+    loadConfig({
+      DATABASE_URL: primary,
+      DATABASE_REPLICA_URLS: ' postgres://app@db-2:5432/sfts, postgresql://app@db-3/sfts ,',
+    }).databaseReplicaUrls,
+    ['postgres://app@db-2:5432/sfts', 'postgresql://app@db-3/sfts'],
+  )
+  t.throws(
+    () => loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: 'db-2:5432' }),
+    /DATABASE_REPLICA_URLS: each entry must be a postgres:\/\/ or postgresql:\/\/ URL/,
+  )
+  t.throws(
+    () => loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: 'mysql://db-2/sfts' }),
+    /DATABASE_REPLICA_URLS/,
+  )
+  t.throws(
+    () => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://app@db-2/sfts' }),
+    /DATABASE_REPLICA_URLS needs DATABASE_URL: the embedded PGlite database has no replicas/,
+  )
+})

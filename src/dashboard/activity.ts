@@ -22,6 +22,8 @@ import {
 } from '../queries/activity-words.ts'
 import { actorDirectory, actorText, channelText, YOU, type ActorDirectory } from '../queries/actors.ts'
 import type { Services } from '../services.ts'
+
+type ReadDb = Services['read']['db']
 import { html, type Html } from '../web/html.ts'
 import { dayIn, formatTime, knownZone, startOfDay, zoneLabel } from '../web/time.ts'
 import { href, page, when } from './layout.ts'
@@ -106,9 +108,9 @@ const csvCell = (v: unknown) => {
 }
 
 // What an undo's row took back: the undone command's headline.
-async function undoneHeadlines(services: Services, storeId: string, rows: ActivityEntry[], names: ThemeNames) {
+async function undoneHeadlines(db: ReadDb, storeId: string, rows: ActivityEntry[], names: ThemeNames) {
   const ids = rows.flatMap((r) => (r.lines ?? []).flatMap((l) => (l.undoes ? [l.undoes] : [])))
-  const undone = await activityOf(services.db, storeId, ids)
+  const undone = await activityOf(db, storeId, ids)
   return new Map(undone.map((u) => [u.command_id, headlineText(headlineOf(u), names)]))
 }
 
@@ -128,6 +130,8 @@ export function registerActivityRoutes(dash: FastifyInstance, ctx: DashboardCont
     { preHandler: guard },
     async (request, reply) => {
       const session = await ctx.session(request)
+      // A list: read where the store's reads go now (a replica unless a write is not replayed there).
+      const db = services.readFor(session.storeId).db
       const zone = session.store.timeZone
       const { filters, problems } = readFilters(request.query)
       if (problems.length > 0)
@@ -136,11 +140,11 @@ export function registerActivityRoutes(dash: FastifyInstance, ctx: DashboardCont
           .type('text/plain; charset=utf-8')
           .send(`${problems.join('\n')}\n`)
       const [rows, actors, names] = await Promise.all([
-        listActivity(services.db, session.storeId, queryFilters(filters, zone), { limit: 10_000 }),
-        actorDirectory(services.db, session.storeId),
-        themeNamesOf(services.db, session.storeId),
+        listActivity(db, session.storeId, queryFilters(filters, zone), { limit: 10_000 }),
+        actorDirectory(db, session.storeId),
+        themeNamesOf(db, session.storeId),
       ])
-      const undone = await undoneHeadlines(services, session.storeId, rows, names)
+      const undone = await undoneHeadlines(db, session.storeId, rows, names)
       const header = [
         'time',
         'time_utc',
@@ -197,23 +201,25 @@ export function registerActivityRoutes(dash: FastifyInstance, ctx: DashboardCont
     { preHandler: guard },
     async (request, reply) => {
       const session = await ctx.session(request)
+      // A list: read where the store's reads go now (a replica unless a write is not replayed there).
+      const db = services.readFor(session.storeId).db
       const zone = session.store.timeZone
       const { filters, problems } = readFilters(request.query)
       const [rows, actors, names, acted] = await Promise.all([
         problems.length > 0
           ? Promise.resolve([] as ActivityEntry[])
-          : listActivity(services.db, session.storeId, queryFilters(filters, zone), {
+          : listActivity(db, session.storeId, queryFilters(filters, zone), {
               limit: PAGE_SIZE + 1,
               before: filters.cursor,
             }),
-        actorDirectory(services.db, session.storeId),
-        themeNamesOf(services.db, session.storeId),
-        appsThatActed(services.db, session.storeId),
+        actorDirectory(db, session.storeId),
+        themeNamesOf(db, session.storeId),
+        appsThatActed(db, session.storeId),
       ])
       const more = rows.length > PAGE_SIZE
       const shown = rows.slice(0, PAGE_SIZE)
-      const undone = await undoneHeadlines(services, session.storeId, shown, names)
-      const chart = problems.length > 0 ? null : await dailyChart(services, session.storeId, filters, zone, actors)
+      const undone = await undoneHeadlines(db, session.storeId, shown, names)
+      const chart = problems.length > 0 ? null : await dailyChart(db, session.storeId, filters, zone, actors)
       const keep: Record<string, string | undefined> = {
         app: filters.app ?? undefined,
         theme: filters.theme ?? undefined,
@@ -328,13 +334,13 @@ ${r.error_code ? html`<dt>Error code</dt><dd class="mono">${r.error_code}</dd>` 
 // store's days), as an SVG. Every other day is labelled, counting back from the last, so the
 // newest bar always has its date.
 async function dailyChart(
-  services: Services,
+  db: ReadDb,
   storeId: string,
   f: Filters,
   zone: string | null,
   actors: ActorDirectory,
 ): Promise<Html | null> {
-  const rows = await activityTimes(services.db, storeId, queryFilters(f, zone), 5000)
+  const rows = await activityTimes(db, storeId, queryFilters(f, zone), 5000)
   if (rows.length === 0) return null
   const end = f.to ?? dayIn(rows[0]!.occurred_at, zone)
   const endMs = Date.parse(`${end}T00:00:00Z`)

@@ -23,7 +23,12 @@ export async function ownTheme(
 ): Promise<{ session: MerchantSession; theme: Theme } | null> {
   const session = await ctx.session(request)
   const theme = THEME_ID.test(request.params.id)
-    ? await findTheme(ctx.services.read, session.storeId, request.params.id)
+    ? // A page reads where the store's reads go now; an action decides on the primary's row.
+      await findTheme(
+        request.method === 'GET' ? ctx.services.readFor(session.storeId) : ctx.services.read,
+        session.storeId,
+        request.params.id,
+      )
     : null
   if (!theme) {
     await errorPage(reply, 404, 'Theme not found', 'There is no such theme in this store.')

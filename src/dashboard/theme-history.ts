@@ -60,7 +60,10 @@ export function comparison(diff: DiffResult, session: MerchantSession, labels: {
 
 export async function themeNames(ctx: DashboardContext, storeId: string): Promise<Map<string, string>> {
   return new Map(
-    (await listThemes(ctx.services.read, storeId, { includeArchived: true })).map((t) => [t.themeId, t.name]),
+    (await listThemes(ctx.services.readFor(storeId), storeId, { includeArchived: true })).map((t) => [
+      t.themeId,
+      t.name,
+    ]),
   )
 }
 
@@ -106,7 +109,7 @@ export function registerThemeHistoryRoutes(dash: FastifyInstance, ctx: Dashboard
     if (!listed.ok) throw new Error(`listThemeVersions failed: ${listed.error.code}`)
     const versions = (listed.data as { versions: VersionListItem[] }).versions
     const pagination = (listed as { pagination?: Pagination }).pagination
-    const names = await actorDirectory(services.db, session.storeId)
+    const names = await actorDirectory(services.readFor(session.storeId).db, session.storeId)
     const blamed = await act(services, request, session, blameThemeOperation, { params: { id: theme.themeId } })
     const csrf = reply.generateCsrf()
     const editable = theme.status === 'draft'

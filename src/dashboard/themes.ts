@@ -26,8 +26,10 @@ export function registerThemeRoutes(dash: FastifyInstance, ctx: DashboardContext
 
   async function themesPage(request: FastifyRequest, reply: FastifyReply, message: Notice | null, status = 200) {
     const session = await ctx.session(request)
-    const themes = await listThemes(services.read, session.storeId, { includeArchived: true })
-    const lastChange = await lastChanges(session.storeId)
+    // A list: read where the store's reads go now (a replica unless a write is not replayed there).
+    const reads = services.readFor(session.storeId)
+    const themes = await listThemes(reads, session.storeId, { includeArchived: true })
+    const lastChange = await lastChanges(reads.db, session.storeId)
     const zone = session.store.timeZone
     const former = formerLive(themes)
     const active = themes.find((t) => t.status === 'active')
@@ -46,11 +48,8 @@ ${active && former ? html`<div class="card actions"><span>Live now: <strong>${ac
       .send(page({ title: 'Themes', session, csrf, current: 'themes', body }))
   }
 
-  async function lastChanges(storeId: string) {
-    const [rows, actors] = await Promise.all([
-      latestThemeChanges(services.db, storeId, 1000),
-      actorDirectory(services.db, storeId),
-    ])
+  async function lastChanges(db: typeof services.db, storeId: string) {
+    const [rows, actors] = await Promise.all([latestThemeChanges(db, storeId, 1000), actorDirectory(db, storeId)])
     const out = new Map<string, { at: Date; by: string }>()
     for (const r of rows) {
       if (!r.theme_id || out.has(r.theme_id)) continue

@@ -24,14 +24,21 @@ const pgTypes = {
 }
 
 export function openPostgres(connectionString: string, poolSize = 10): OpenedDatabase {
-  // A connection attempt that gets no answer fails after 5 s (a 503 to the client) instead of
-  // queueing the request forever; keep-alive lets a dead peer be noticed on idle connections.
+  const pool = newPool({ connectionString, max: poolSize })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return { db, kind: 'postgres', close: () => db.destroy(), pool }
+}
+
+// A pool as the service's: int8 as number, named statements (prepared.ts). A connection attempt
+// that gets no answer fails after 5 s (a 503 to the client) instead of queueing the request
+// forever; keep-alive lets a dead peer be noticed on idle connections. Replica pools
+// (src/db/replicas.ts) pass their own name and a shorter timeout.
+export function newPool(options: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool({
-    connectionString,
-    max: poolSize,
     types: pgTypes as pg.CustomTypesConfig,
     connectionTimeoutMillis: 5000,
     keepAlive: true,
+    ...options,
   })
   // A client that loses its server must not crash the process: idle ones report on the pool,
   // checked-out ones between queries (the catch-up leader's lock connection) on themselves; the
@@ -41,8 +48,7 @@ export function openPostgres(connectionString: string, poolSize = 10): OpenedDat
     client.on('error', () => {})
     preparedStatements(client)
   })
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  return { db, kind: 'postgres', close: () => db.destroy(), pool }
+  return pool
 }
 
 // dataDir undefined: in memory (tests), empty or started from a dump of another PGlite's data

@@ -100,11 +100,12 @@ export function registerEditorApi(app: FastifyInstance, services: Services) {
   app.get(`${API_PATH}/themes/:id/activity`, async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
     const session = await sessionFor(request, reply)
     if (!session) return reply
-    const theme = await findTheme(services.read, session.storeId, request.params.id)
+    const reads = services.readFor(session.storeId)
+    const theme = await findTheme(reads, session.storeId, request.params.id)
     if (!theme) return sendError(request, reply, 'NOT_FOUND', 'theme not found')
     return reply.header('cache-control', 'no-store').send({
       data: {
-        activity: await recentThemeActivity(services.db, session.storeId, theme.themeId, session.store.timeZone, 5),
+        activity: await recentThemeActivity(reads.db, session.storeId, theme.themeId, session.store.timeZone, 5),
       },
     })
   })

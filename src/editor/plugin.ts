@@ -73,7 +73,8 @@ export async function editorPlugin(app: FastifyInstance, services: Services): Pr
       const themeId = request.query.themeId
       const theme =
         typeof themeId === 'string' && THEME_ID.test(themeId)
-          ? await findTheme(services.read, session.storeId, themeId)
+          ? // After a save here the store's reads stay on the primary until a replica has it.
+            await findTheme(services.readFor(session.storeId), session.storeId, themeId)
           : null
       // Another store's theme is indistinguishable from a missing one.
       if (!theme)

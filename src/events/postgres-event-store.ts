@@ -316,10 +316,16 @@ export function createPostgresEventStore(db: Kysely<Database>, inline: InlinePro
     const horizon = options.ignoreRunningTransactions
       ? sql`true`
       : sql`(events.epoch < horizon.current_epoch or events.transaction_id < horizon.xmin)`
+    // "After" is written as >= the position and not that event (positions are unique): the same
+    // rows, but PostgreSQL estimates a row comparison by its first column alone, and `epoch > n`
+    // says almost no row matches. Over the partitions (decision 0165) that estimate chose to read
+    // every partition's matching rows and sort them for each page; `epoch >= n` says many, and the
+    // plan merges the partitions' commit-order index scans, reading only the page.
     const { rows } = await sql<EventRow>`
       with horizon as materialized (select event_store_epoch() as current_epoch, pg_snapshot_xmin(pg_current_snapshot()) as xmin)
       select ${eventColumns} from events, horizon
-      where (events.epoch, events.transaction_id, events.global_position) > (${after.epoch}::integer, ${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+      where (events.epoch, events.transaction_id, events.global_position) >= (${after.epoch}::integer, ${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+        and events.global_position <> ${after.globalPosition}::bigint
         and ${horizon}
         and (${storeId}::text is null or events.store_id = ${storeId}::text)
       order by events.epoch, events.transaction_id, events.global_position

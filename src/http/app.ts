@@ -223,9 +223,14 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         checks.redis = 'down'
       }
     }
+    // Replicas are detail, not readiness: reads skip one that is down or behind and use the primary.
+    const replicas = Object.fromEntries(
+      services.replicaStates().map((r) => [r.name, { state: r.state, lagSeconds: r.lagSeconds }]),
+    )
+    const detail = Object.keys(replicas).length > 0 ? { checks, replicas } : { checks }
     const ready = Object.values(checks).every((c) => c === 'ok')
-    if (!ready) return sendError(request, reply, 'UNAVAILABLE', 'not ready', { checks })
-    return { status: 'ready', checks }
+    if (!ready) return sendError(request, reply, 'UNAVAILABLE', 'not ready', detail)
+    return { status: 'ready', ...detail }
   })
   registerMediaRoute(app, services)
   for (const plugin of options.sitePlugins ?? []) await plugin(app, services)

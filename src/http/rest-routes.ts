@@ -151,6 +151,7 @@ export function registerOperation(app: FastifyInstance, op: OperationDefinition,
           return { replayed: out }
         },
         logError: (error) => request.log.error({ err: error, requestId: request.id }, 'request failed'),
+        exact: request.headers['if-none-match'] !== undefined,
       })
       const out = 'replayed' in result ? result.replayed : send(request, op, result, services.baseUrl)
       return reply.code(out.status).headers(out.headers).send(out.body)

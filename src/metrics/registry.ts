@@ -169,3 +169,39 @@ export const readCache = new Counter({
   labelNames: ['cache', 'result'] as const,
   registers: [registry],
 })
+
+// The replicas of DATABASE_REPLICA_URLS (src/db/replicas.ts; main.ts registers them).
+type ReplicaGauges = () => readonly { name: string; up: boolean; lagSeconds: number | null }[]
+let replicas: ReplicaGauges | null = null
+export function observeReplicas(states: ReplicaGauges): void {
+  replicas = states
+}
+
+export const replicaLag = new Gauge({
+  name: 'sfts_db_replica_lag_seconds',
+  help: "Seconds a read replica is behind the primary (from the primary's WAL positions sampled every 150 ms against the replica's replay position; 0: it has replayed every sampled position). Past 2 s it gets no reads",
+  labelNames: ['replica'] as const,
+  registers: [registry],
+  collect() {
+    this.reset()
+    for (const r of replicas?.() ?? []) if (r.lagSeconds !== null) this.set({ replica: r.name }, r.lagSeconds)
+  },
+})
+
+export const replicaUp = new Gauge({
+  name: 'sfts_db_replica_up',
+  help: 'Replicas by whether their last poll answered (1) or not (0: reads skip it and go to the primary)',
+  labelNames: ['replica'] as const,
+  registers: [registry],
+  collect() {
+    this.reset()
+    for (const r of replicas?.() ?? []) this.set({ replica: r.name }, r.up ? 1 : 0)
+  },
+})
+
+export const readRoutes = new Counter({
+  name: 'sfts_db_reads_routed_total',
+  help: 'Reads routed by where they went: replica, or primary (no replicas, a write of the store not yet replayed, lag, feed unhealthy)',
+  labelNames: ['to'] as const,
+  registers: [registry],
+})

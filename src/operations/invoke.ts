@@ -44,6 +44,9 @@ export type Invocation<R = never> = {
   ) => Promise<Outcome<unknown> | R>
   // Where an error that escaped the operation is logged (it is answered INTERNAL or UNAVAILABLE).
   logError: (error: unknown, caller: Caller) => void
+  // The caller presented a version it holds (REST: If-None-Match): a read then goes to the primary,
+  // never to a replica that may be older than what the caller has seen.
+  exact?: boolean
 }
 
 export async function invoke<R = never>(
@@ -66,9 +69,13 @@ export async function invoke<R = never>(
   if (!parsed.ok) return refuseAttempt(op, services, steps, parsed.error, parts)
   const refused = steps.check?.(parsed.input)
   if (refused) return { ok: false, error: refused }
+  // A read-only operation reads where services.forReads sends the store's reads now (a replica,
+  // or the primary while a write of the store is not replayed there; src/db/replica-routing.ts);
+  // everything else, commands and their reads included, uses the primary.
+  const on = op.method === 'GET' && !steps.exact ? services.forReads(caller.storeId) : services
   const run = async (as: Caller): Promise<Outcome<unknown>> => {
     try {
-      return await op.run(parsed.input, as, services)
+      return await op.run(parsed.input, as, on)
     } catch (error) {
       const { log, ...classified } = classifyError(error as Thrown)
       if (log) steps.logError(error, as)

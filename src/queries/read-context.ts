@@ -9,7 +9,15 @@ import type { ThemeJsonCache } from './themes/theme-json-cache.ts'
 // What every read query needs: the database, the public base URL (site-relative URLs such
 // as /media/<sha256>.png are made absolute with it) and the secret that signs cursors; the
 // service's in-process read caches where it has them (tools and tests mostly read without).
-export type ReadContext = { db: Kysely<Database>; baseUrl: string; cursorSecret: string; caches?: ReadCaches }
+export type ReadContext = {
+  db: Kysely<Database>
+  baseUrl: string
+  cursorSecret: string
+  caches?: ReadCaches
+  // Set when `db` is a read replica (src/db/replicas.ts): the primary's context, for what a read
+  // must write (a catalogue read model found behind) and read back.
+  primary?: ReadContext
+}
 
 export type ReadCaches = {
   /** listProducts' pages, by store and arguments (product-cards.ts). */

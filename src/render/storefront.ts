@@ -161,6 +161,8 @@ const DEFAULT_THEME_KEY = 'default'
 // itself, so this side names the parts instead of importing the Services type.
 export type StorefrontServices = {
   read: ReadContext
+  // Where a store's page data is read now: a replica, or `read` (src/services.ts). Absent: `read`.
+  readFor?: (storeId: string) => ReadContext
   changeFeed: ChangeFeed
   config: Config
   baseUrl: string
@@ -195,7 +197,11 @@ export function createStorefront(services: StorefrontServices, options: Storefro
     ttlMs: 10 * 60_000,
     sizeOf: () => 64 * 1024,
   })
+  // The live probes (slug → store, live theme and versions) read the primary: a probe is kept until
+  // the feed says the store changed, so it must not come from a replica that lacks a change already
+  // announced. The page data keyed by the probe's versions may come from a replica.
   const db = services.read.db
+  const readFor = services.readFor ?? (() => services.read)
   const probes = new StoreScopedCache<Probe>({
     feed: services.changeFeed,
     maxAgeMs: ttl,
@@ -215,7 +221,7 @@ export function createStorefront(services: StorefrontServices, options: Storefro
     try {
       return (
         await storeViews.getOrCreate(key, async () => {
-          const view = await loadStoreView(services.read, probe.storeId)
+          const view = await loadStoreView(readFor(probe.storeId), probe.storeId)
           if (view === null) throw new StoreGone()
           return { value: view, store: true }
         })
@@ -233,7 +239,7 @@ export function createStorefront(services: StorefrontServices, options: Storefro
     const key = `${probe.storeId}|${themeId}@${probe.themeVersion}`
     return (
       await documents.getOrCreate(key, async () => {
-        const row = await currentThemeDocument(db, probe.storeId, themeId)
+        const row = await currentThemeDocument(readFor(probe.storeId).db, probe.storeId, themeId)
         // Only keep a document read at the probed version (a newer one gets its own key).
         return {
           value: row?.document ?? defaultThemeDocument(store.identity),
@@ -284,7 +290,7 @@ export function createStorefront(services: StorefrontServices, options: Storefro
     const rendered = await renderStorefrontPage({
       store,
       document: target.document ?? (await themeDocument(probe, store)),
-      catalog: databaseCatalog(services.read, probe.storeId),
+      catalog: databaseCatalog(readFor(probe.storeId), probe.storeId),
       route,
       query,
       mode,

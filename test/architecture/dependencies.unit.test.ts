@@ -139,3 +139,15 @@ const AGGREGATES_MAY_IMPORT = ['theme', 'errors.ts']
 t.test('src/aggregates imports only src/theme and src/errors.ts', async (t) => {
   t.same(show(all.filter((e) => e.from === 'aggregates' && !AGGREGATES_MAY_IMPORT.includes(e.to))), [])
 })
+
+// Which database a read uses is decided in one place (src/db/replica-routing.ts, asked through
+// services.readFor / services.forReads): only the composition roots open or route to replicas,
+// and no adapter or query picks a pool of its own.
+t.test('only the composition roots import the replica pools and their routing', async (t) => {
+  const ROOTS = ['main.ts', 'services.ts']
+  const REPLICA_FILES = ['db/replicas.ts', 'db/replica-routing.ts']
+  t.same(
+    show(all.filter((e) => REPLICA_FILES.includes(e.target) && !ROOTS.includes(e.from) && e.from !== 'db')),
+    [],
+  )
+})

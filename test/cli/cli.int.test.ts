@@ -1,14 +1,11 @@
 import t from 'tap'
-import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { freshDatabase, testDatabaseKind } from '../support/database.ts'
+import { inProcessCli, spawnedCli } from './support.ts'
 
-const run = promisify(execFile)
-
-// The CLIs as an operator runs them: separate processes on the same database.
+// The CLIs as an operator runs them, on the same database.
 t.test('seed, keys, audit, projections and activity from the command line', async (t) => {
   const env: Record<string, string> = {
     ...process.env,
@@ -25,20 +22,10 @@ t.test('seed, keys, audit, projections and activity from the command line', asyn
     const { url } = await freshDatabase(t)
     env.DATABASE_URL = url!
   }
-  const cli = async (script: string, args: string[] = []) => {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [`src/cli/${script}.ts`, ...args], {
-        env,
-        maxBuffer: 64 * 1024 * 1024,
-      })
-      return { code: 0, stdout, stderr }
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string }
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-    }
-  }
-
-  const seeded = await cli('seed')
+  // The seed in a process of its own, as an operator runs it; the other commands in this process
+  // (test/cli/support.ts): the same code past the process start, without its seconds of loading.
+  const cli = inProcessCli(env)
+  const seeded = await spawnedCli(env)('seed')
   t.equal(seeded.code, 0, seeded.stderr)
   t.match(seeded.stdout, /seeded st_demo_atlas/)
   t.match(seeded.stdout, /sk_live_[0-9A-Za-z]{43}/)

@@ -1,13 +1,7 @@
 import t from 'tap'
-import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { signIn } from '../../src/auth/merchant-accounts.ts'
-import { freshDatabase, testDatabaseKind } from '../support/database.ts'
-
-const run = promisify(execFile)
+import { freshDatabase, templateDataDir, testDatabaseKind } from '../support/database.ts'
+import { inProcessCli } from './support.ts'
 
 // The operator's answer to a merchant who lost the password (the sign-in page names it):
 // `npm run merchants -- reset-password --email <e>` prints a new password once, ends every
@@ -20,24 +14,13 @@ t.test('npm run merchants -- reset-password', async (t) => {
     SIGNING_SECRET: 'cli-test-secret-0123456789abcdefghij',
   } as Record<string, string>
   delete env.DATABASE_URL
-  const opened = testDatabaseKind === 'pglite' ? null : await freshDatabase(t)
+  // The demo stores and their merchants, as `npm run seed` leaves them (a copy of the template
+  // instead of the seed in a process of its own: test/cli/cli.int.test.ts runs that one).
+  const opened = testDatabaseKind === 'pglite' ? null : await freshDatabase(t, { seed: 'demo' })
   if (opened) env.DATABASE_URL = opened.url!
-  else {
-    const dir = mkdtempSync(join(tmpdir(), 'sfts-merchants-'))
-    t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-    env.DATA_DIR = dir
-  }
-  const cli = async (script: string, args: string[] = []) => {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [`src/cli/${script}.ts`, ...args], { env })
-      return { code: 0, stdout, stderr }
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string }
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-    }
-  }
-  t.equal((await cli('seed')).code, 0)
-
+  else env.DATA_DIR = await templateDataDir(t, 'demo')
+  // In this process (test/cli/support.ts); test/cli/cli.int.test.ts runs a command in its own.
+  const cli = inProcessCli(env)
   const reset = await cli('merchants', ['reset-password', '--email', 'Owner@Atlas-Outfitters.example'])
   t.equal(reset.code, 0, reset.stderr)
   const password = reset.stdout.trim()

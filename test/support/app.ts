@@ -12,14 +12,19 @@ import { eventually } from './eventually.ts'
 import type { OpenedDatabase } from '../../src/db/connect.ts'
 import type { ChangeFeed } from '../../src/notifications/change-feed.ts'
 import { pgliteChangeFeed } from '../../src/notifications/pglite-change-feed.ts'
-import { postgresChangeFeed } from '../../src/notifications/postgres-change-feed.ts'
+import { postgresChangeFeed, type PostgresChangeFeedOptions } from '../../src/notifications/postgres-change-feed.ts'
 
 // The change feed main.ts would open on this database, listening and healthy once it resolves:
 // the caches are used from the first request. Listening is not enough on a loaded machine: the
-// feed counts as healthy only once a heartbeat sent in the last 750 ms was answered.
-export async function openChangeFeed(opened: OpenedDatabase & { url: string | null }): Promise<ChangeFeed> {
+// feed counts as healthy only once a heartbeat sent in the last 750 ms was answered. `options`
+// overrides the feed's timings (a test whose subject is not the bound widens its window).
+export type FeedTimings = Omit<PostgresChangeFeedOptions, 'connectionString' | 'onState'>
+export async function openChangeFeed(
+  opened: OpenedDatabase & { url: string | null },
+  options: FeedTimings = {},
+): Promise<ChangeFeed> {
   if (opened.pglite) return pgliteChangeFeed(opened.pglite)
-  const feed = postgresChangeFeed({ connectionString: opened.url! })
+  const feed = postgresChangeFeed({ ...options, connectionString: opened.url! })
   await feed.ready()
   if (!(await eventually(async () => feed.healthy(), Boolean))) throw new Error('the change feed never became healthy')
   return feed

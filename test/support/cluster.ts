@@ -40,6 +40,36 @@ export function freePort(): Promise<number> {
 }
 
 export async function startCluster(t: Teardown): Promise<Cluster> {
+  return makeCluster(t, (run, data) =>
+    run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']),
+  )
+}
+
+// A streaming replica of `primary` (pg_basebackup -R: a standby.signal and primary_conninfo), on
+// a free port of its own, in hot standby (it answers reads). initdb's default pg_hba lets local
+// replication connections in with trust, as the throwaway primary is made.
+export async function startReplica(t: Teardown, primary: Cluster): Promise<Cluster> {
+  return makeCluster(t, (run, data) =>
+    run('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primary.port),
+      '-U',
+      'postgres',
+      '-D',
+      data,
+      '-R',
+      '-X',
+      'stream',
+      // A spread checkpoint would wait minutes for the primary's checkpoint schedule.
+      '--checkpoint=fast',
+      '--no-sync',
+    ]),
+  )
+}
+
+async function makeCluster(t: Teardown, create: (run: Cluster['run'], data: string) => unknown): Promise<Cluster> {
   const dir = mkdtempSync(join(tmpdir(), 'sfts-cluster-'))
   const data = join(dir, 'data')
   const asRoot = process.getuid?.() === 0
@@ -57,7 +87,7 @@ export async function startCluster(t: Teardown): Promise<Cluster> {
     )
   }
   const port = await freePort()
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8'])
+  create(run, data)
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`
   let running = false
   const start = () => {

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { openPglite, openPostgres, type OpenedDatabase } from '../../src/db/connect.ts'
 import { cloneTemplate, pgliteTemplate } from './template-database.ts'
@@ -35,4 +39,16 @@ export async function freshDatabase(
     await c.end()
   })
   return { ...opened, url }
+}
+
+// A data folder of the embedded database (DATA_DIR: what `npm start` and the CLIs open without
+// DATABASE_URL, src/db/connect.ts) holding a copy of a template, removed when the test ends: a
+// test of a CLI starts from the seeded stores without running the seed in a process of its own.
+export async function templateDataDir(t: Teardown, contents: 'migrated' | 'commerce' | 'demo'): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'sfts-data-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const pglite = new PGlite(join(dir, 'pglite'), { loadDataDir: await pgliteTemplate(contents) })
+  await pglite.waitReady
+  await pglite.close()
+  return dir
 }

@@ -103,8 +103,10 @@ async function readProductsJson(ctx: ReadContext, storeId: string, args: ListPro
   const limit = resolveLimit(args.limit)
   let rows = await readPage(ctx, storeId, args, limit)
   if (rows.length > 0 && !rows[0]!.current) {
-    await refreshCatalogReadModels(ctx, storeId)
-    rows = await readPage(ctx, storeId, args, limit)
+    // Written on the primary and read back there (a replica may not have the refresh yet).
+    const primary = ctx.primary ?? ctx
+    await refreshCatalogReadModels(primary, storeId)
+    rows = await readPage(primary, storeId, args, limit)
   }
   const items = rows.filter(
     (r): r is typeof r & { product_id: string; cursor_ts: string; card: string } => r.product_id !== null,

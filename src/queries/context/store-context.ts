@@ -135,8 +135,10 @@ async function readWhole(
 ): Promise<{ context: StoreContext; themesStamp: string } | null> {
   let row = await readRow(ctx, storeId)
   if (row && !row.current) {
-    await refreshCatalogReadModels(ctx, storeId)
-    row = await readRow(ctx, storeId)
+    // Written on the primary and read back there (a replica may not have the refresh yet).
+    const primary = ctx.primary ?? ctx
+    await refreshCatalogReadModels(primary, storeId)
+    row = await readRow(primary, storeId)
   }
   if (!row) return null
   const themes = row.themes
