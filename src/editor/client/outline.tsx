@@ -8,6 +8,9 @@ import { MoveHandle, useHandleFocus, useSortable } from './sortable.tsx'
 import type { TemplateName } from '../../theme/constants.ts'
 import type { Page, Section, Target } from './types.ts'
 
+// The theme-wide panes, in the order the outline lists them.
+const THEME_PANES = ['tokens', 'navigation', 'pages'] as const
+
 export type Selection =
   | { kind: 'section'; id: string }
   | { kind: 'add'; index?: number }
@@ -130,36 +133,18 @@ export function Outline(props: {
       )}
       <h2>Theme</h2>
       <ul class="plain">
-        <li>
-          <button
-            type="button"
-            class="link"
-            aria-current={props.selection?.kind === 'tokens' ? 'true' : undefined}
-            onClick={() => props.onSelect({ kind: 'tokens' })}
-          >
-            {EDITOR_PLACES.tokens}
-          </button>
-        </li>
-        <li>
-          <button
-            type="button"
-            class="link"
-            aria-current={props.selection?.kind === 'navigation' ? 'true' : undefined}
-            onClick={() => props.onSelect({ kind: 'navigation' })}
-          >
-            {EDITOR_PLACES.navigation}
-          </button>
-        </li>
-        <li>
-          <button
-            type="button"
-            class="link"
-            aria-current={props.selection?.kind === 'pages' ? 'true' : undefined}
-            onClick={() => props.onSelect({ kind: 'pages' })}
-          >
-            {EDITOR_PLACES.pages}
-          </button>
-        </li>
+        {THEME_PANES.map((kind) => (
+          <li key={kind}>
+            <button
+              type="button"
+              class="link"
+              aria-current={props.selection?.kind === kind ? 'true' : undefined}
+              onClick={() => props.onSelect({ kind })}
+            >
+              {EDITOR_PLACES[kind]}
+            </button>
+          </li>
+        ))}
       </ul>
     </nav>
   )
