@@ -8,7 +8,9 @@
 // navigation menus, with per-command metadata (api_key/oauth actors, rest/mcp channels).
 //
 // Baseline, same run: a plain `INSERT … SELECT` copying the same number of event rows into a
-// table shaped like `events` (same columns and indexes).
+// table shaped like `events` (same columns and indexes; since the log is partitioned, decision
+// 0165, the partitioned parent's three indexes: not the per-partition index on stream and version,
+// nor event_ids, so the baseline is a little cheaper than before 2026-11-26 14:00).
 //
 // Then one store's rebuild (src/projections/store-rebuild.ts) of the first store, every projection.
 // A year of one store at the planning figure (73,000 events): --stores 3 --themes-per-store 723.

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../src/db/database.ts'
 import type { EventMetadata, NewEvent, Position, RecordedEvent } from '../../src/events/event-store.ts'
 import { createPostgresEventStore } from '../../src/events/postgres-event-store.ts'
-import { freshDatabase } from '../support/database.ts'
+import { freshDatabase, testDatabaseKind } from '../support/database.ts'
 import { eventually } from '../support/eventually.ts'
 
 // The event log is range-partitioned by global position (migration
@@ -250,3 +250,49 @@ t.test('a duplicate (stream, version) is refused', async (t) => {
   )
   t.equal(dups.rows[0]!.n, 0, 'no (stream, version) twice in the whole log')
 })
+
+t.test(
+  'concurrent appends from several connections make the partitions they need, none refused',
+  { skip: testDatabaseKind === 'pglite' ? 'one connection on PGlite' : false },
+  async (t) => {
+    const { db } = await freshDatabase(t, { poolSize: 10 })
+    // 100 positions a partition: more than the appends in flight at once can draw (two group
+    // statements of up to 16 appends of up to 3 events), so every boundary is met by appends
+    // racing each other, on connections that each made their own check point.
+    await partitionsOf(db, 100)
+    const store = createPostgresEventStore(db)
+    const writers = 8
+    const appendsEach = 40
+    const results = await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        const mine: RecordedEvent[] = []
+        for (let i = 0; i < appendsEach; i++) {
+          const events = Array.from({ length: 1 + ((w + i) % 3) }, (_, j) => ev(`W${w}-${i}-${j}`, `st_${w % 2}`))
+          const r = await store.append([to(`w-${w}`, i === 0 ? 'no_stream' : mine.at(-1)!.streamVersion, events)])
+          if (!r.ok) throw new Error('unexpected conflict')
+          mine.push(...r.events)
+        }
+        return mine
+      }),
+    )
+    const written = results.flat()
+    const positions = written.map((e) => e.globalPosition).sort((a, b) => a - b)
+    t.equal(new Set(positions).size, written.length, `${written.length} appended events, each at its own position`)
+    const parts = await partitions(db)
+    t.ok(parts.filter((p) => p.n > 0).length >= 7, 'they fill several partitions')
+    t.same(
+      parts.map((p) => [p.from, p.to]),
+      Array.from({ length: parts.length }, (_, i) => [1 + 100 * i, 101 + 100 * i]),
+      'each partition made once, contiguous',
+    )
+    t.ok(parts.at(-1)!.to > positions.at(-1)! + 200, 'and two ahead of the last position')
+    const read = await readEverything(store, written.length, 97)
+    t.same(read.map((e) => e.eventId).sort(), written.map((e) => e.eventId).sort(), 'readAll returns every event once')
+    for (let w = 0; w < writers; w++)
+      t.same(
+        read.filter((e) => e.streamId === `w-${w}`).map((e) => e.streamVersion),
+        results[w]!.map((e) => e.streamVersion),
+        `w-${w}: its events in version order in commit order`,
+      )
+  },
+)
