@@ -146,8 +146,5 @@ t.test('src/aggregates imports only src/theme and src/errors.ts', async (t) => {
 t.test('only the composition roots import the replica pools and their routing', async (t) => {
   const ROOTS = ['main.ts', 'services.ts']
   const REPLICA_FILES = ['db/replicas.ts', 'db/replica-routing.ts']
-  t.same(
-    show(all.filter((e) => REPLICA_FILES.includes(e.target) && !ROOTS.includes(e.from) && e.from !== 'db')),
-    [],
-  )
+  t.same(show(all.filter((e) => REPLICA_FILES.includes(e.target) && !ROOTS.includes(e.from) && e.from !== 'db')), [])
 })

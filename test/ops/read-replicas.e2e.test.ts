@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config.ts'
 import { openPostgres } from '../../src/db/connect.ts'
 import { migrateToLatest } from '../../src/db/migrate.ts'
 import { REPLICA_READ_APPLICATION, replicaName } from '../../src/db/replicas.ts'
-import { seedDemo } from '../../src/seed/seed-demo.ts'
+import { seedDemoCommerce } from '../../src/seed/seed-commerce.ts'
 import { createServices } from '../../src/services.ts'
 import { startReplica } from '../support/cluster.ts'
 import { testDatabaseKind } from '../support/database.ts'
@@ -44,7 +44,8 @@ t.test('read replicas with read-your-writes', { skip }, async (t) => {
   await admin.query('create database sfts_replicas')
   await admin.end()
 
-  // Migrated and seeded on the primary (the replica copies it), with what the test signs in with.
+  // Migrated and seeded on the primary (the replica copies it): the demo stores and merchants (no
+  // themes, menus or media: the test makes its own drafts), a key and a merchant session.
   const opened = openPostgres(primary.url('sfts_replicas'), 4)
   await migrateToLatest(opened.db)
   const config = loadConfig({ NODE_ENV: 'test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef' })
@@ -54,7 +55,7 @@ t.test('read replicas with read-your-writes', { skip }, async (t) => {
     signingSecret: config.signingSecret!,
     logger: pino({ level: 'silent' }),
   })
-  await seedDemo(seeding)
+  await seedDemoCommerce(opened.db)
   const appId = await ensureApp(opened.db, { storeId: STORE_A, name: 'Replica test' })
   const { key } = await createApiKey(opened.db, { storeId: STORE_A, appId, name: 'replicas', scopes: SCOPES })
   const { merchant_id: merchantId } = await opened.db
