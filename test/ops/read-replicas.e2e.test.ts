@@ -89,6 +89,25 @@ t.test('read replicas with read-your-writes', { skip }, async (t) => {
   }
   const agentTheme = await createDraft('Agent draft')
   const merchantTheme = await createDraft('Merchant draft')
+  const mcpThemeVersion = async (id: string) => {
+    const res = await fetch(`${server.url}/api/v1/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_theme', arguments: { id } },
+      }),
+    })
+    const body = (await res.json()) as { result?: { structuredContent?: { version?: number } } }
+    return body.result?.structuredContent?.version
+  }
   const color = (i: number) => `#${(0x100000 + i).toString(16)}`
   const versionOf = (etag: string | null) => Number(JSON.parse(etag ?? 'null'))
   const replicaReads = async () => sample(await scrape(server.url), 'sfts_db_reads_routed_total', { to: 'replica' })
@@ -127,14 +146,17 @@ t.test('read replicas with read-your-writes', { skip }, async (t) => {
       })
       if (wrote.status !== 200) t.fail(`batch ${i}: ${wrote.status} ${await wrote.text()}`)
       const written = versionOf(wrote.headers.get('etag'))
-      // Every fifth read is the list (a plain read, no cache in front) instead of the theme.
-      const read = i % 5 === 4 ? await api('GET', '/api/v1/themes') : await api('GET', `/api/v1/themes/${agentTheme}`)
+      // Every fifth read is the list (a plain read, no cache in front), every fifth the MCP tool.
       const seen =
         i % 5 === 4
-          ? ((await read.json()) as { data: { themes: { id: string; version: number }[] } }).data.themes.find(
-              (theme) => theme.id === agentTheme,
-            )?.version
-          : versionOf(read.headers.get('etag'))
+          ? (
+              (await (await api('GET', '/api/v1/themes')).json()) as {
+                data: { themes: { id: string; version: number }[] }
+              }
+            ).data.themes.find((theme) => theme.id === agentTheme)?.version
+          : i % 5 === 2
+            ? await mcpThemeVersion(agentTheme)
+            : versionOf((await api('GET', `/api/v1/themes/${agentTheme}`)).headers.get('etag'))
       if (seen !== written) stale++
     }
     return stale
@@ -172,7 +194,7 @@ t.test('read replicas with read-your-writes', { skip }, async (t) => {
   }
 
   await t.test(
-    "an agent's batch then get_theme, a merchant's save then the editor's reload: the new version, 200 times out of 200 each",
+    "an agent's batch then get_theme (REST, MCP, the list), a merchant's save then the editor's reload: the new version, 200 times out of 200 each",
     async (t) => {
       t.ok(csrfSecret && csrfToken, 'the editor page hands out its CSRF token')
       const [agentStale, merchantStale] = await Promise.all([agentRounds(), merchantRounds()])
