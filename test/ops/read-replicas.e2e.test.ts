@@ -64,6 +64,11 @@ t.test('read replicas with read-your-writes', { skip }, async (t) => {
     .where('store_id', '=', STORE_A)
     .executeTakeFirstOrThrow()
   const { token: sessionToken } = await startSession(seeding, { merchantId, storeId: STORE_A })
+  const { slug } = await opened.db
+    .selectFrom('stores')
+    .select('slug')
+    .where('store_id', '=', STORE_A)
+    .executeTakeFirstOrThrow()
   await opened.close()
 
   const replica = await startReplica(t, primary)
@@ -135,6 +140,18 @@ t.test('read replicas with read-your-writes', { skip }, async (t) => {
     )
     const ready = await readyz()
     t.equal(ready.replicas?.[name]?.state, 'ok', '/readyz names the replica and its state')
+  })
+
+  await t.test("the storefront's page data and the dashboard's lists read the replica too", async (t) => {
+    for (const [path, headers] of [
+      [`/s/${slug}`, {}],
+      ['/dashboard/themes', { cookie: `sf_session=${sessionToken}` }],
+    ] as const) {
+      const before = await replicaReads()
+      const res = await fetch(`${server.url}${path}`, { headers })
+      t.equal(res.status, 200, path)
+      t.ok((await replicaReads()) > before, `${path}: read routed to the replica`)
+    }
   })
 
   // The agent's and the merchant's 200 rounds run side by side (one store, two themes).
