@@ -109,6 +109,14 @@ export function createServices(input: {
     snapshots: { [themeStream.type]: (themeId) => readThemeSnapshot(db, themeId) },
     admitRefusalAudit,
     serialized: (streamIds, fn) => {
+      if (!replicas)
+        return input.db
+          .transaction()
+          .execute(async (trx) => {
+            await lockStreams(trx, streamIds)
+            return fn(commandDeps(trx))
+          })
+          .then(settled)
       const appended: AppendToStream[] = []
       return input.db
         .transaction()

@@ -37,8 +37,11 @@ export type ReplicaState = {
   up: boolean
   /** Seconds behind the primary (at least); null when nothing is known yet. */
   lagSeconds: number | null
-  /** ok: may take reads; behind: past the lag limit (or lag unknown); down: its last poll failed or is old. */
-  state: 'ok' | 'behind' | 'down'
+  /**
+   * ok: may take reads; behind: past the lag limit (or lag unknown); down: its last poll failed or
+   * is old; idle: not polled, no read asked in the last minute (src/db/replicas.ts).
+   */
+  state: 'ok' | 'behind' | 'down' | 'idle'
 }
 
 type Mark = { seq: number; floor: Lsn | null; floorAt: number }

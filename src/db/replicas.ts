@@ -116,7 +116,12 @@ export function openReplicas(
       options.onRoute?.(to)
       return to
     },
-    states: () => routing.states(),
+    // Asking for the states is no read: it does not wake the polls (a load balancer's /readyz
+    // every few seconds would keep an idle server polling).
+    states: () =>
+      Date.now() - lastDemand > idleAfterMs
+        ? routing.states().map((r) => ({ ...r, up: false, lagSeconds: null, state: 'idle' as const }))
+        : routing.states(),
     async close() {
       clearInterval(timer)
       await Promise.all([...dbs.map((db) => db.destroy()), ...pollPools.map((p) => p.end())])

@@ -171,7 +171,7 @@ export const readCache = new Counter({
 })
 
 // The replicas of DATABASE_REPLICA_URLS (src/db/replicas.ts; main.ts registers them).
-type ReplicaGauges = () => readonly { name: string; up: boolean; lagSeconds: number | null }[]
+type ReplicaGauges = () => readonly { name: string; up: boolean; lagSeconds: number | null; state: string }[]
 let replicas: ReplicaGauges | null = null
 export function observeReplicas(states: ReplicaGauges): void {
   replicas = states
@@ -195,7 +195,8 @@ export const replicaUp = new Gauge({
   registers: [registry],
   collect() {
     this.reset()
-    for (const r of replicas?.() ?? []) this.set({ replica: r.name }, r.up ? 1 : 0)
+    // An idle replica (not polled: no reads in the last minute) has no sample.
+    for (const r of replicas?.() ?? []) if (r.state !== 'idle') this.set({ replica: r.name }, r.up ? 1 : 0)
   },
 })
 

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config.ts'
 import { openPostgres } from '../../src/db/connect.ts'
 import { migrateToLatest } from '../../src/db/migrate.ts'
 import { REPLICA_READ_APPLICATION, replicaName } from '../../src/db/replicas.ts'
-import { seedDemo } from '../../src/seed/seed-demo.ts'
+import { seedDemoCommerce } from '../../src/seed/seed-commerce.ts'
 import { createServices } from '../../src/services.ts'
 import { startReplica } from '../support/cluster.ts'
 import { testDatabaseKind } from '../support/database.ts'
@@ -44,7 +44,8 @@ t.test('read replicas with read-your-writes', { skip }, async (t) => {
   await admin.query('create database sfts_replicas')
   await admin.end()
 
-  // Migrated and seeded on the primary (the replica copies it), with what the test signs in with.
+  // Migrated and seeded on the primary (the replica copies it): the demo stores and merchants (no
+  // themes, menus or media: the test makes its own drafts), a key and a merchant session.
   const opened = openPostgres(primary.url('sfts_replicas'), 4)
   await migrateToLatest(opened.db)
   const config = loadConfig({ NODE_ENV: 'test', SIGNING_SECRET: 'test-signing-secret-0123456789abcdef' })
@@ -54,7 +55,7 @@ t.test('read replicas with read-your-writes', { skip }, async (t) => {
     signingSecret: config.signingSecret!,
     logger: pino({ level: 'silent' }),
   })
-  await seedDemo(seeding)
+  await seedDemoCommerce(opened.db)
   const appId = await ensureApp(opened.db, { storeId: STORE_A, name: 'Replica test' })
   const { key } = await createApiKey(opened.db, { storeId: STORE_A, appId, name: 'replicas', scopes: SCOPES })
   const { merchant_id: merchantId } = await opened.db
@@ -63,6 +64,11 @@ t.test('read replicas with read-your-writes', { skip }, async (t) => {
     .where('store_id', '=', STORE_A)
     .executeTakeFirstOrThrow()
   const { token: sessionToken } = await startSession(seeding, { merchantId, storeId: STORE_A })
+  const { slug } = await opened.db
+    .selectFrom('stores')
+    .select('slug')
+    .where('store_id', '=', STORE_A)
+    .executeTakeFirstOrThrow()
   await opened.close()
 
   const replica = await startReplica(t, primary)
@@ -88,6 +94,25 @@ t.test('read replicas with read-your-writes', { skip }, async (t) => {
   }
   const agentTheme = await createDraft('Agent draft')
   const merchantTheme = await createDraft('Merchant draft')
+  const mcpThemeVersion = async (id: string) => {
+    const res = await fetch(`${server.url}/api/v1/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_theme', arguments: { id } },
+      }),
+    })
+    const body = (await res.json()) as { result?: { structuredContent?: { version?: number } } }
+    return body.result?.structuredContent?.version
+  }
   const color = (i: number) => `#${(0x100000 + i).toString(16)}`
   const versionOf = (etag: string | null) => Number(JSON.parse(etag ?? 'null'))
   const replicaReads = async () => sample(await scrape(server.url), 'sfts_db_reads_routed_total', { to: 'replica' })
@@ -117,6 +142,18 @@ t.test('read replicas with read-your-writes', { skip }, async (t) => {
     t.equal(ready.replicas?.[name]?.state, 'ok', '/readyz names the replica and its state')
   })
 
+  await t.test("the storefront's page data and the dashboard's lists read the replica too", async (t) => {
+    for (const [path, headers] of [
+      [`/s/${slug}`, {}],
+      ['/dashboard/themes', { cookie: `sf_session=${sessionToken}` }],
+    ] as const) {
+      const before = await replicaReads()
+      const res = await fetch(`${server.url}${path}`, { headers })
+      t.equal(res.status, 200, path)
+      t.ok((await replicaReads()) > before, `${path}: read routed to the replica`)
+    }
+  })
+
   // The agent's and the merchant's 200 rounds run side by side (one store, two themes).
   const agentRounds = async () => {
     let stale = 0
@@ -126,14 +163,17 @@ t.test('read replicas with read-your-writes', { skip }, async (t) => {
       })
       if (wrote.status !== 200) t.fail(`batch ${i}: ${wrote.status} ${await wrote.text()}`)
       const written = versionOf(wrote.headers.get('etag'))
-      // Every fifth read is the list (a plain read, no cache in front) instead of the theme.
-      const read = i % 5 === 4 ? await api('GET', '/api/v1/themes') : await api('GET', `/api/v1/themes/${agentTheme}`)
+      // Every fifth read is the list (a plain read, no cache in front), every fifth the MCP tool.
       const seen =
         i % 5 === 4
-          ? ((await read.json()) as { data: { themes: { id: string; version: number }[] } }).data.themes.find(
-              (theme) => theme.id === agentTheme,
-            )?.version
-          : versionOf(read.headers.get('etag'))
+          ? (
+              (await (await api('GET', '/api/v1/themes')).json()) as {
+                data: { themes: { id: string; version: number }[] }
+              }
+            ).data.themes.find((theme) => theme.id === agentTheme)?.version
+          : i % 5 === 2
+            ? await mcpThemeVersion(agentTheme)
+            : versionOf((await api('GET', `/api/v1/themes/${agentTheme}`)).headers.get('etag'))
       if (seen !== written) stale++
     }
     return stale
@@ -171,7 +211,7 @@ t.test('read replicas with read-your-writes', { skip }, async (t) => {
   }
 
   await t.test(
-    "an agent's batch then get_theme, a merchant's save then the editor's reload: the new version, 200 times out of 200 each",
+    "an agent's batch then get_theme (REST, MCP, the list), a merchant's save then the editor's reload: the new version, 200 times out of 200 each",
     async (t) => {
       t.ok(csrfSecret && csrfToken, 'the editor page hands out its CSRF token')
       const [agentStale, merchantStale] = await Promise.all([agentRounds(), merchantRounds()])
