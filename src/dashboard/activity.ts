@@ -22,12 +22,13 @@ import {
 } from '../queries/activity-words.ts'
 import { actorDirectory, actorText, channelText, YOU, type ActorDirectory } from '../queries/actors.ts'
 import type { Services } from '../services.ts'
-
-type ReadDb = Services['read']['db']
 import { html, type Html } from '../web/html.ts'
 import { dayIn, formatTime, knownZone, startOfDay, zoneLabel } from '../web/time.ts'
 import { href, page, when } from './layout.ts'
 import type { DashboardContext } from './plugin.ts'
+
+// The database a list reads (a replica's or the primary's: services.readFor).
+type ReadDb = Services['read']['db']
 
 // /dashboard/developer/activity: what agents and the merchant did, and what was refused, as an
 // account a shop owner can read (decision docs/decisions/0123-activity-reads-as-an-account.md):
