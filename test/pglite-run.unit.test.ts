@@ -56,5 +56,9 @@ t.test('npm run test:pglite runs this selection', async (t) => {
       scripts: Record<string, string>
     }
   ).scripts
-  t.match(scripts['test:pglite'], /TEST_DATABASE=pglite .*tap .*\$\(node test\/support\/pglite-run\.ts\)/)
+  // The selection first, and only if it succeeded: tap given no file would run them all.
+  t.match(
+    scripts['test:pglite'],
+    /^files=\$\(node test\/support\/pglite-run\.ts\) && .*TEST_DATABASE=pglite tap .*\$files$/,
+  )
 })
