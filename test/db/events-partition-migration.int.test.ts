@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
-import pg from 'pg'
 import { pino } from 'pino'
-import t, { type Test } from 'tap'
+import t from 'tap'
 import { registerMedia } from '../../src/commands/media.ts'
 import { updateNavigation } from '../../src/commands/navigation.ts'
 import { applyThemeEdits, archiveTheme, createTheme, publishTheme } from '../../src/commands/theme.ts'
 import { loadConfig } from '../../src/config.ts'
-import { openPglite, openPostgres } from '../../src/db/connect.ts'
 import type { Database } from '../../src/db/database.ts'
 import { migrateToLatest } from '../../src/db/migrate.ts'
 import type { RecordedEvent } from '../../src/events/event-store.ts'
@@ -15,7 +12,7 @@ import { projections } from '../../src/projections/index.ts'
 import { rebuildProjection } from '../../src/projections/rebuild.ts'
 import { createServices, type Services } from '../../src/services.ts'
 import { seedDemoCommerce } from '../../src/seed/seed-commerce.ts'
-import { testDatabaseKind } from '../support/database.ts'
+import { emptyDatabase } from '../support/database.ts'
 import { eventually } from '../support/eventually.ts'
 import { agent } from '../support/services.ts'
 
@@ -24,31 +21,6 @@ import { agent } from '../support/services.ts'
 // from the partitioned log gives the same tables as before.
 
 const PARTITIONING = '202611261345-events-partitioned-by-position'
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-
-async function emptyDatabase(t: Test): Promise<Kysely<Database>> {
-  if (testDatabaseKind === 'pglite') {
-    const opened = await openPglite(undefined)
-    t.teardown(() => opened.close())
-    return opened.db
-  }
-  const name = `sfts_partmig_${process.pid}_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const opened = openPostgres(url.toString(), 4)
-  t.teardown(async () => {
-    await opened.close()
-    const c = new pg.Client({ connectionString: adminUrl })
-    await c.connect()
-    await c.query(`drop database if exists ${name} with (force)`)
-    await c.end()
-  })
-  return opened.db
-}
 
 function services(db: Kysely<Database>): Services {
   const config = loadConfig({
@@ -118,7 +90,7 @@ const count = async (db: Kysely<Database>) =>
   (await sql<{ n: number }>`select count(*)::int as n from events`.execute(db)).rows[0]!.n
 
 t.test('an existing log is partitioned: same events, same order, same rebuild', async (t) => {
-  const db = await emptyDatabase(t)
+  const db = (await emptyDatabase(t)).db
   await migrateToLatest(db, [PARTITIONING])
   const before = services(db)
   await workload(before, 'st_a')

@@ -1,43 +1,18 @@
-import { randomBytes } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
-import pg from 'pg'
 import t, { type Test } from 'tap'
-import { openPglite, openPostgres } from '../../src/db/connect.ts'
 import type { Database } from '../../src/db/database.ts'
-import { freshDatabase, testDatabaseKind } from '../support/database.ts'
+import { emptyDatabase, freshDatabase } from '../support/database.ts'
 import { fillTemplate, type TemplateContents, templateSources } from '../support/template-database.ts'
 
 // A test file's database is a copy of a template made once (test/support/template-database.ts).
 // The copy must be what the migrations and the seed make on an empty database, and the template's
 // name must change with every file they are made from, or tests would run on a stale schema.
 
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-
 // An empty database filled the way every test file's database was before templates.
 async function madeFromScratch(t: Test, contents: TemplateContents): Promise<Kysely<Database>> {
-  if (testDatabaseKind === 'pglite') {
-    const opened = await openPglite(undefined)
-    t.teardown(() => opened.close())
-    await fillTemplate(opened.db, contents)
-    return opened.db
-  }
-  const name = `sfts_scratch_${process.pid}_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const opened = openPostgres(url.toString(), 4)
-  t.teardown(async () => {
-    await opened.close()
-    const c = new pg.Client({ connectionString: adminUrl })
-    await c.connect()
-    await c.query(`drop database if exists ${name} with (force)`)
-    await c.end()
-  })
-  await fillTemplate(opened.db, contents)
-  return opened.db
+  const { db } = await emptyDatabase(t)
+  await fillTemplate(db, contents)
+  return db
 }
 
 // The schema: every column, index, constraint, function (with its body), trigger and sequence.

@@ -13,6 +13,32 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 
 type Teardown = { teardown: (fn: () => unknown) => void }
 
+// An empty database of its own (no migration, no template), dropped when the test ends: for
+// tests of what the migrations themselves make.
+export async function emptyDatabase(t: Teardown): Promise<OpenedDatabase> {
+  if (testDatabaseKind === 'pglite') {
+    const opened = await openPglite(undefined)
+    t.teardown(() => opened.close())
+    return opened
+  }
+  const name = `sfts_empty_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const opened = openPostgres(url.toString(), 4)
+  t.teardown(async () => {
+    await opened.close()
+    const c = new pg.Client({ connectionString: adminUrl })
+    await c.connect()
+    await c.query(`drop database if exists ${name} with (force)`)
+    await c.end()
+  })
+  return opened
+}
+
 // A database of its own for one test, dropped when the test ends: migrated, and seeded with
 // `seed`: 'commerce', the demo stores' catalogue, customers and orders (src/seed/seed-commerce.ts),
 // or 'demo', everything `npm run seed` makes (src/seed/seed-demo.ts: also menus, media, a live
