@@ -1,6 +1,13 @@
-import axe from 'axe-core'
 import t from 'tap'
-import { ARTIFACTS, createDraft, editorTestApp, editorUrl, launch, merchantPage } from './support.ts'
+import {
+  ARTIFACTS,
+  createDraft,
+  editorTestApp,
+  editorUrl,
+  launch,
+  merchantPage,
+  seriousAxeViolations,
+} from './support.ts'
 
 // Issue 36 point 4: the merchant sees the theme checks in the editor. A section with a finding
 // carries a badge with words ("1 error") in the outline; selecting it shows the finding with the
@@ -58,15 +65,8 @@ t.test('the theme checks in the editor: a badge on the section, the fix, gone on
     t.notMatch(text, AGENT_WORDS, 'no agent tool names or document paths')
     await page.screenshot({ path: new URL('editor-checks-1280.png', ARTIFACTS).pathname })
 
-    await page.evaluate(axe.source)
-    const result = await page.evaluate(() =>
-      (globalThis as any).axe.run(document, { iframes: false, resultTypes: ['violations'] }),
-    )
-    const bad = (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]).filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    )
     t.same(
-      bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      await seriousAxeViolations(page),
       [],
       'axe: no serious or critical violations with the badge and the findings shown',
     )

@@ -1,5 +1,4 @@
 import t from 'tap'
-import axe from 'axe-core'
 import type { Page } from 'playwright-core'
 import { createApiKey, ensureApp } from '../../src/auth/credentials.ts'
 import { SCOPES } from '../../src/auth/scopes.ts'
@@ -12,6 +11,7 @@ import {
   merchantPage,
   settledValue,
   STORE_B,
+  seriousAxeViolations,
 } from './support.ts'
 
 // The editor's rules in Chromium: refused values show the service's message at the field and
@@ -151,18 +151,7 @@ t.test('editor rules', async (t) => {
   })
 
   await t.test('axe-core finds no serious or critical violations', async (t) => {
-    await page.evaluate(axe.source)
-    const result = await page.evaluate(() =>
-      (globalThis as any).axe.run(document, { iframes: false, resultTypes: ['violations'] }),
-    )
-    const bad = (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]).filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    )
-    t.same(
-      bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      [],
-      'no serious or critical violations',
-    )
+    t.same(await seriousAxeViolations(page), [], 'no serious or critical violations')
   })
 
   await t.test('screenshots at desktop and mobile widths', async () => {

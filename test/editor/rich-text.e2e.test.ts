@@ -1,8 +1,16 @@
 import t from 'tap'
-import axe from 'axe-core'
 import type { Page } from 'playwright-core'
 import { validateRichText } from '../../src/theme/rich-text.ts'
-import { ARTIFACTS, createDraft, editorTestApp, editorUrl, launch, merchantPage, selectText } from './support.ts'
+import {
+  ARTIFACTS,
+  createDraft,
+  editorTestApp,
+  editorUrl,
+  launch,
+  merchantPage,
+  selectText,
+  seriousAxeViolations,
+} from './support.ts'
 
 // Rich text fields in Chromium: a toolbar editor that offers only what the documented subset
 // allows (getThemeSchema's rules.richText) and can only hand over that subset. Pasted HTML with
@@ -232,15 +240,7 @@ t.test('rich text: a toolbar editor limited to the safe subset', async (t) => {
   await t.test(
     'axe-core: the rich text field, a block list and the sub-link editor have no serious or critical violations',
     async (t) => {
-      const scan = async () => {
-        await page.evaluate(axe.source)
-        const result = await page.evaluate(() =>
-          (globalThis as any).axe.run(document, { iframes: false, resultTypes: ['violations'] }),
-        )
-        return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-      }
+      const scan = () => seriousAxeViolations(page)
       await page.getByRole('button', { name: 'Link', exact: true }).click()
       await page.getByLabel('Link address').waitFor()
       t.same(await scan(), [], 'rich text with its link form open')

@@ -1,3 +1,4 @@
+import axe from 'axe-core'
 // An app with the editor on a fresh seeded database, listening on a loopback port, plus a
 // watched Chromium page (console errors, failed requests, CSP violations).
 import { existsSync, mkdirSync } from 'node:fs'
@@ -203,4 +204,16 @@ export async function settledValue(input: Locator, expected: string, ms = 5000):
     value = await input.inputValue()
   }
   return value
+}
+
+// axe-core's serious and critical violations on the editor page (its preview frame left out: the
+// storefront's own scans cover it), one line each with the elements they name.
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source)
+  const result = (await page.evaluate("axe.run(document, { iframes: false, resultTypes: ['violations'] })")) as {
+    violations: { id: string; impact: string; nodes: { target: string[] }[] }[]
+  }
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
