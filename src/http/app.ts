@@ -87,6 +87,20 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     },
   })
 
+  // A stop (SIGTERM, app.close()) lets in-flight requests finish. Node closes the connections that
+  // are idle when it stops listening, but a keep-alive connection whose request was still running
+  // then stays open after its response until keepAliveTimeout (72 s): a drain after any burst of
+  // browser requests took that long. While closing, idle connections are closed as they appear.
+  let sweep: NodeJS.Timeout | undefined
+  app.addHook('preClose', (done) => {
+    sweep = setInterval(() => app.server.closeIdleConnections(), 100).unref()
+    done()
+  })
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(sweep)
+    done()
+  })
+
   app.decorateRequest('audit', null as never)
   app.addHook('onRequest', async (request, reply) => {
     request.audit = {}
