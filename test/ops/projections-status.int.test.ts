@@ -1,18 +1,9 @@
 import t from 'tap'
-import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import type { Kysely } from 'kysely'
 import { openPglite } from '../../src/db/connect.ts'
 import type { Database } from '../../src/db/database.ts'
-import { freshDatabase, testDatabaseKind } from '../support/database.ts'
-
-const run = promisify(execFile)
-
-// Seven CLI processes, each opening the database (PGlite takes seconds to start on a busy machine).
-t.setTimeout(240_000)
+import { inProcessCli } from '../cli/support.ts'
+import { freshDatabase, templateDataDir, testDatabaseKind } from '../support/database.ts'
 
 // `projections:status` as an operator reads it: lag in events and seconds, and "rebuild needed"
 // when a projection's tables were built by another code version than the one running.
@@ -24,11 +15,12 @@ t.test('projections:status shows lag and when a rebuild is needed; a rebuild cle
     SIGNING_SECRET: 'cli-test-secret-0123456789abcdefghij',
   } as Record<string, string>
   delete env.DATABASE_URL
-  // The test changes the database between CLI runs (PGlite: only while no CLI has it open).
+  // The seeded stores (what `npm run seed` makes); the test changes the database between CLI runs
+  // (PGlite: only while no CLI has it open). The commands run in this process (test/cli/support.ts:
+  // the same code past the process start; cli.int runs one in a process of its own).
   let withDb: (fn: (db: Kysely<Database>) => Promise<void>) => Promise<void>
   if (testDatabaseKind === 'pglite') {
-    const dir = mkdtempSync(join(tmpdir(), 'sfts-status-'))
-    t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+    const dir = await templateDataDir(t, 'demo')
     env.DATA_DIR = dir
     withDb = async (fn) => {
       const opened = await openPglite(dir)
@@ -39,24 +31,12 @@ t.test('projections:status shows lag and when a rebuild is needed; a rebuild cle
       }
     }
   } else {
-    const opened = await freshDatabase(t)
+    const opened = await freshDatabase(t, { seed: 'demo' })
     env.DATABASE_URL = opened.url!
     withDb = (fn) => fn(opened.db)
   }
-  const cli = async (args: string[]) => {
-    try {
-      return { code: 0, ...(await run(process.execPath, ['src/cli/projections.ts', ...args], { env })) }
-    } catch (error) {
-      return error as { code: number; stdout: string; stderr: string }
-    }
-  }
-  t.equal(
-    await run(process.execPath, ['src/cli/seed.ts'], { env }).then(
-      () => 0,
-      (e: { code: number }) => e.code,
-    ),
-    0,
-  )
+  const projections = inProcessCli(env)
+  const cli = (args: string[]) => projections('projections', args)
 
   const behind = await cli(['status'])
   t.equal(behind.code, 0, behind.stderr)

@@ -10,6 +10,8 @@ import { loadConfig } from '../../src/config.ts'
 import { openPglite, openPostgres } from '../../src/db/connect.ts'
 import type { Database } from '../../src/db/database.ts'
 import { migrateToLatest } from '../../src/db/migrate.ts'
+import { projections } from '../../src/projections/index.ts'
+import { recordVersionsIfEmpty } from '../../src/projections/lag.ts'
 import { seedDemoCommerce } from '../../src/seed/seed-commerce.ts'
 import { seedDemo } from '../../src/seed/seed-demo.ts'
 import { createServices } from '../../src/services.ts'
@@ -33,7 +35,7 @@ const STEPS: Record<
   TemplateContents,
   { after: TemplateContents | null; fill: (db: Kysely<Database>) => Promise<unknown> }
 > = {
-  migrated: { after: null, fill: migrateToLatest },
+  migrated: { after: null, fill: startUp },
   commerce: { after: 'migrated', fill: seedDemoCommerce },
   demo: { after: 'commerce', fill: seed },
 }
@@ -85,6 +87,14 @@ export async function fillTemplate(db: Kysely<Database>, contents: TemplateConte
   const { after, fill } = STEPS[contents]
   if (after) await fillTemplate(db, after)
   await fill(db)
+}
+
+// What a first start (src/main.ts) and every CLI (src/services.ts) do to a new database: migrate,
+// and record that today's code builds the projections (no event is there to have been built by
+// older code). Without the second step a copy said "rebuild needed" where a real one does not.
+async function startUp(db: Kysely<Database>): Promise<void> {
+  await migrateToLatest(db)
+  await recordVersionsIfEmpty(db, projections)
 }
 
 // The demo stores as `npm run seed` and a first start make them (src/seed/seed-demo.ts). The seed
