@@ -1,19 +1,12 @@
 import { type Kysely, sql } from 'kysely'
-import t, { type Test } from 'tap'
+import t from 'tap'
 import type { Database } from '../../src/db/database.ts'
 import { emptyDatabase, freshDatabase } from '../support/database.ts'
-import { fillTemplate, type TemplateContents, templateSources } from '../support/template-database.ts'
+import { fillStep, type TemplateContents, templateSources } from '../support/template-database.ts'
 
 // A test file's database is a copy of a template made once (test/support/template-database.ts).
 // The copy must be what the migrations and the seed make on an empty database, and the template's
 // name must change with every file they are made from, or tests would run on a stale schema.
-
-// An empty database filled the way every test file's database was before templates.
-async function madeFromScratch(t: Test, contents: TemplateContents): Promise<Kysely<Database>> {
-  const { db } = await emptyDatabase(t)
-  await fillTemplate(db, contents)
-  return db
-}
 
 // The schema: every column, index, constraint, function (with its body), trigger and sequence.
 async function schema(db: Kysely<Database>) {
@@ -81,20 +74,26 @@ const HOLDS: Record<TemplateContents, string[]> = {
   demo: ['themes', 'live_themes', 'navigation_menus', 'media_assets', 'api_keys', 'developer_activity'],
 }
 
-for (const contents of ['migrated', 'commerce', 'demo'] as const) {
-  t.test(`a copy of the ${contents} template is what the migrations and the seed make from scratch`, async (t) => {
-    const copy = (await freshDatabase(t, contents === 'migrated' ? {} : { seed: contents })).db
-    const scratch = await madeFromScratch(t, contents)
-    t.same(await schema(copy), await schema(scratch), 'the same schema, migrations and sequences')
-    const names = await tables(scratch)
-    t.same(await tables(copy), names)
-    for (const table of names)
-      t.same(await content(copy, table), await content(scratch, table), `${table}: the same rows`)
-    const count = async (table: string) =>
-      Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(copy)).rows[0]!.n)
-    for (const table of HOLDS[contents]) t.ok((await count(table)) > 0, `it holds ${table}`)
-  })
-}
+// One database made from scratch step by step (migrations, then the catalogue, then the rest of
+// the seed), each step held to a copy of its template: the way every test file's database was
+// made before templates.
+t.test('a copy of each template is what the migrations and the seed make from scratch', async (t) => {
+  const scratch = (await emptyDatabase(t)).db
+  for (const contents of ['migrated', 'commerce', 'demo'] as const) {
+    await fillStep(scratch, contents)
+    await t.test(`the ${contents} template`, async (t) => {
+      const copy = (await freshDatabase(t, contents === 'migrated' ? {} : { seed: contents })).db
+      t.same(await schema(copy), await schema(scratch), 'the same schema, migrations and sequences')
+      const names = await tables(scratch)
+      t.same(await tables(copy), names)
+      for (const table of names)
+        t.same(await content(copy, table), await content(scratch, table), `${table}: the same rows`)
+      const count = async (table: string) =>
+        Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(copy)).rows[0]!.n)
+      for (const table of HOLDS[contents]) t.ok((await count(table)) > 0, `it holds ${table}`)
+    })
+  }
+})
 
 t.test('copies are separate: a write to one is not seen by the next', async (t) => {
   const first = (await freshDatabase(t, { seed: 'demo' })).db

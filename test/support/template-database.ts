@@ -82,11 +82,9 @@ export function templateHash(): string {
   return hashed
 }
 
-// What a template holds, made on an empty database step by step.
-export async function fillTemplate(db: Kysely<Database>, contents: TemplateContents): Promise<void> {
-  const { after, fill } = STEPS[contents]
-  if (after) await fillTemplate(db, after)
-  await fill(db)
+/** A template's own step, on a database that holds the template before it (test/db/template-database). */
+export async function fillStep(db: Kysely<Database>, contents: TemplateContents): Promise<void> {
+  await STEPS[contents].fill(db)
 }
 
 // What a first start (src/main.ts) and every CLI (src/services.ts) do to a new database: migrate,
