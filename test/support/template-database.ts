@@ -82,7 +82,8 @@ export function templateHash(): string {
   return hashed
 }
 
-/** A template's own step, on a database that holds the template before it (test/db/template-database). */
+// A template's own step, on a database that holds the template before it
+// (test/db/template-database.int.test.ts makes one from scratch step by step).
 export async function fillStep(db: Kysely<Database>, contents: TemplateContents): Promise<void> {
   await STEPS[contents].fill(db)
 }
