@@ -34,6 +34,19 @@ export const NOT_STORAGE: Record<string, string> = {
   'test/oauth/input-fuzz.e2e.test.ts': 'input refused before any statement',
   'test/mcp/inspector.e2e.test.ts': 'the MCP Inspector talking to the protocol',
   'test/mcp/tool-list-budget.e2e.test.ts': 'the size of the tool list',
+  'test/http/graceful-close.e2e.test.ts': 'connections at a stop',
+  'test/http/error-envelope.e2e.test.ts': 'the shape of every refusal, whoever refuses',
+  'test/http/logging.e2e.test.ts': 'the log lines',
+  'test/oauth/logging.e2e.test.ts': 'the log lines',
+  'test/http/openapi-contract.e2e.test.ts':
+    'the published document against the answers (their shapes on PGlite: mcp/output-schemas, the same read models)',
+  'test/http/scopes.e2e.test.ts': 'the scope matrix, checked in invoke before the operation runs',
+  'test/mcp/scopes.e2e.test.ts': 'the scope matrix, checked in invoke before the operation runs',
+  'test/mcp/protocol.e2e.test.ts': 'the JSON-RPC protocol and its versions',
+  'test/mcp/batch-limits.e2e.test.ts': 'batches against the rate limiter',
+  'test/oauth/authorize-attacks.e2e.test.ts': 'refused authorization requests (the client lookups: oauth/token)',
+  'test/oauth/metadata-document-abuse.e2e.test.ts': 'outbound fetches of client metadata',
+  'test/oauth/pre-sign-in-errors.e2e.test.ts': 'what the authorization endpoint shows before sign-in',
 }
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname)
