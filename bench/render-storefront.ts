@@ -16,8 +16,9 @@
 //             cache miss: a new theme version, a new catalog version, a rarely visited page).
 // The ratios of the cached live home to the hello-world ceiling and of the cached live product to
 // /healthz are measured in --rounds alternating rounds (hello, /healthz, home, product, ...) of
-// --seconds each, and each row covers all its rounds: this machine's speed shifts by a third from one minute to the next, and a ceiling
-// measured once, a minute before the page, compared two different states (bench/README.md).
+// --seconds each, and each row covers all its rounds: this machine's speed shifts by a third from
+// one minute to the next, and a ceiling measured once, a minute before the page, compared two
+// different states (bench/README.md).
 import { spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'

@@ -13,9 +13,9 @@ type Globals = {
 // (loaded or failed: a failure is reported by the page's own listeners), then back to the top for
 // full-page shots. The browser decides to load a lazy image when a rendered frame shows it near
 // the viewport: each step waits for a frame, and an image a busy machine's frames still skipped
-// is scrolled to while waiting (a run once timed out on a phone-sized page that way). Waiting on the images themselves, not on "networkidle", which a page that has
-// already loaded reports at once: a test that moves on while copies are still being made would
-// abort their requests.
+// is scrolled to while waiting (a run once timed out on a phone-sized page that way). Waiting on
+// the images themselves, not on "networkidle", which a page that has already loaded reports at
+// once: a test that moves on while copies are still being made would abort their requests.
 export async function settle(page: Page, step = 500): Promise<void> {
   const height = await page.evaluate(() => (globalThis as unknown as Globals).document.documentElement.scrollHeight)
   for (let y = 0; y < height; y += step) {
