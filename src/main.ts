@@ -1,19 +1,17 @@
 import { pino } from 'pino'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/connect.ts'
-import { migrateToLatest } from './db/migrate.ts'
 import { buildApp, loggerOptions } from './http/app.ts'
 import { purgeExpired } from './operations/idempotency.ts'
 import { projections } from './projections/index.ts'
 import { startCatchUpLoop } from './projections/catch-up-loop.ts'
-import { recordVersionsIfEmpty } from './projections/lag.ts'
 import { observePool, observeReplicas, readRoutes } from './metrics/registry.ts'
 import { openReplicas, PRIMARY } from './db/replicas.ts'
 import { openRedis, closeRedis } from './redis.ts'
 import { resolveSigningSecret } from './secrets.ts'
 import { hasAnyStore } from './seed/seed-commerce.ts'
 import { seedDemo, type DemoKey, type DemoMerchant } from './seed/seed-demo.ts'
-import { createServices } from './services.ts'
+import { createServices, prepareDatabase } from './services.ts'
 import { servicePlugins } from './plugins.ts'
 import { disabledChangeFeed, type ChangeFeed } from './notifications/change-feed.ts'
 import { postgresChangeFeed } from './notifications/postgres-change-feed.ts'
@@ -23,8 +21,7 @@ const config = loadConfig()
 const logger = pino(loggerOptions(config.logLevel))
 const signingSecret = resolveSigningSecret(config)
 const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-await migrateToLatest(opened.db)
-await recordVersionsIfEmpty(opened.db, projections)
+await prepareDatabase(opened.db)
 if (opened.pool) {
   const pool = opened.pool
   observePool(() => pool, pool.options.max ?? 10)

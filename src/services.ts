@@ -6,7 +6,9 @@ import type { CommandDeps } from './commands/context.ts'
 import { createPostgresEventStore, lockStreams, type PostgresEventStore } from './events/postgres-event-store.ts'
 import { newId } from './ids.ts'
 import { instrumentEventStore } from './metrics/instrument.ts'
-import { inlineProjector } from './projections/index.ts'
+import { migrateToLatest } from './db/migrate.ts'
+import { inlineProjector, projections } from './projections/index.ts'
+import { recordVersionsIfEmpty } from './projections/lag.ts'
 import { readThemeSnapshot } from './projections/themes-projection.ts'
 import { existingCollectionIds, existingProductIds } from './queries/commerce/index.ts'
 import { orderInputs } from './queries/commerce/order-inputs.ts'
@@ -269,6 +271,16 @@ function readCaches(feed: ChangeFeed): ReadCaches {
   }
 }
 
+/**
+ * What every process does first to the database it opens (`npm start`, the operator's CLIs, the
+ * tests' templates): migrate it, then, on a log with no events, record that today's code builds
+ * the projections, so a database that is seeded next is not reported as needing a rebuild.
+ */
+export async function prepareDatabase(db: Kysely<Database>): Promise<void> {
+  await migrateToLatest(db)
+  await recordVersionsIfEmpty(db, projections)
+}
+
 // The same database and services as `npm start`, for the operator's CLIs (src/cli/open.ts), migrated.
 // Loaded on call, so importing this file does not load the database drivers.
 export async function openServices(): Promise<{
@@ -276,22 +288,15 @@ export async function openServices(): Promise<{
   kind: 'postgres' | 'pglite'
   close: () => Promise<void>
 }> {
-  const [{ loadConfig }, { openDatabase }, { migrateToLatest }, { resolveSigningSecret }, { pino }] = await Promise.all(
-    [
-      import('./config.ts'),
-      import('./db/connect.ts'),
-      import('./db/migrate.ts'),
-      import('./secrets.ts'),
-      import('pino'),
-    ],
-  )
+  const [{ loadConfig }, { openDatabase }, { resolveSigningSecret }, { pino }] = await Promise.all([
+    import('./config.ts'),
+    import('./db/connect.ts'),
+    import('./secrets.ts'),
+    import('pino'),
+  ])
   const config = loadConfig()
   const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  await migrateToLatest(opened.db)
-  // As at start-up (src/main.ts): a database the CLI seeds first was built by today's code.
-  const { projections } = await import('./projections/index.ts')
-  const { recordVersionsIfEmpty } = await import('./projections/lag.ts')
-  await recordVersionsIfEmpty(opened.db, projections)
+  await prepareDatabase(opened.db)
   const logger = pino({ level: 'silent' })
   const services = createServices({ config, db: opened.db, signingSecret: resolveSigningSecret(config), logger })
   return { services, kind: opened.kind, close: opened.close }

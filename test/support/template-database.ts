@@ -9,12 +9,9 @@ import { pino } from 'pino'
 import { loadConfig } from '../../src/config.ts'
 import { openPglite, openPostgres } from '../../src/db/connect.ts'
 import type { Database } from '../../src/db/database.ts'
-import { migrateToLatest } from '../../src/db/migrate.ts'
-import { projections } from '../../src/projections/index.ts'
-import { recordVersionsIfEmpty } from '../../src/projections/lag.ts'
 import { seedDemoCommerce } from '../../src/seed/seed-commerce.ts'
 import { seedDemo } from '../../src/seed/seed-demo.ts'
-import { createServices } from '../../src/services.ts'
+import { createServices, prepareDatabase } from '../../src/services.ts'
 
 // Template databases (docs/decisions/0069-template-databases-for-tests.md): the migrated schema,
 // with the demo stores' catalogue, customers and orders (`commerce`), and with all `npm run seed`
@@ -35,7 +32,7 @@ const STEPS: Record<
   TemplateContents,
   { after: TemplateContents | null; fill: (db: Kysely<Database>) => Promise<unknown> }
 > = {
-  migrated: { after: null, fill: startUp },
+  migrated: { after: null, fill: prepareDatabase },
   commerce: { after: 'migrated', fill: seedDemoCommerce },
   demo: { after: 'commerce', fill: seed },
 }
@@ -86,14 +83,6 @@ export function templateHash(): string {
 // (test/db/template-database.int.test.ts makes one from scratch step by step).
 export async function fillStep(db: Kysely<Database>, contents: TemplateContents): Promise<void> {
   await STEPS[contents].fill(db)
-}
-
-// What a first start (src/main.ts) and every CLI (src/services.ts) do to a new database: migrate,
-// and record that today's code builds the projections (no event is there to have been built by
-// older code). Without the second step a copy said "rebuild needed" where a real one does not.
-async function startUp(db: Kysely<Database>): Promise<void> {
-  await migrateToLatest(db)
-  await recordVersionsIfEmpty(db, projections)
 }
 
 // The demo stores as `npm run seed` and a first start make them (src/seed/seed-demo.ts). The seed
