@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs'
 import t from 'tap'
-import { CHROMIUM, merchantWalkthrough } from './walkthrough.ts'
+import { merchantWalkthrough } from './walkthrough.ts'
 
 // The merchant walkthrough in Chromium at 1280 px (test/dashboard/walkthrough.ts).
-t.test(
-  'merchant walkthrough in Chromium, desktop',
-  { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}` },
-  (t) => merchantWalkthrough(t, { name: 'desktop', width: 1280, height: 800 }),
+t.test('merchant walkthrough in Chromium, desktop', (t) =>
+  merchantWalkthrough(t, { name: 'desktop', width: 1280, height: 800 }),
 )

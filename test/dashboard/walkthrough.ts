@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import type { Test } from 'tap'
-import { chromium } from 'playwright-core'
 import { DEFAULT_AGENT_SCOPES } from '../../src/auth/scopes.ts'
 import { STORE_A, testApp } from '../support/app.ts'
 import { authorized, registeredClient } from '../oauth/support.ts'
 import { EMAIL_A, passwordOf } from './support.ts'
+import { launchChromium } from '../support/chromium.ts'
 
 // The merchant walkthrough in a real browser, at one width: sign in, create an app and see its
 // secret once, add a redirect URI, create a key and use it, find the agent's refused attempt by
@@ -14,7 +14,6 @@ import { EMAIL_A, passwordOf } from './support.ts'
 // Screenshots go to test-artifacts/dashboard/ (gitignored). walkthrough-desktop and
 // walkthrough-mobile run it at 1280 and 390 px, each on its own database and browser, so the two
 // run side by side (as one file of both widths it took 270 to 322 s on the loaded CI machine).
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const ARTIFACTS = new URL('../../test-artifacts/dashboard/', import.meta.url)
 const AXE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8')
 
@@ -27,8 +26,8 @@ export async function merchantWalkthrough(
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   const password = await passwordOf(services, EMAIL_A)
   mkdirSync(ARTIFACTS, { recursive: true })
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] })
-  t.teardown(() => browser.close())
+  const browser = await launchChromium(t)
+  if (browser === null) return
 
   // An assistant the merchant approved through OAuth, listed under Connected apps.
   const assistant = await registeredClient(testing, { name: `Assistant ${viewport.name}` })

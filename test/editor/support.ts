@@ -1,10 +1,10 @@
 import axe from 'axe-core'
 // An app with the editor on a fresh seeded database, listening on a loopback port, plus a
 // watched Chromium page (console errors, failed requests, CSP violations).
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { pino } from 'pino'
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { loadConfig } from '../../src/config.ts'
 import { buildApp } from '../../src/http/app.ts'
 import { createApiKey, ensureApp } from '../../src/auth/credentials.ts'
@@ -13,19 +13,10 @@ import { SCOPES } from '../../src/auth/scopes.ts'
 import { servicePlugins } from '../../src/plugins.ts'
 import { createServices, type Services } from '../../src/services.ts'
 import { freshDatabase } from '../support/database.ts'
+import { launchChromium } from '../support/chromium.ts'
 
 export const STORE_A = 'st_demo_atlas'
 export const STORE_B = 'st_demo_lumen'
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 export const ARTIFACTS = new URL('../../test-artifacts/editor/', import.meta.url)
 
 type T = { teardown: (fn: () => unknown) => void }
@@ -109,16 +100,8 @@ export async function editorTestApp(t: T): Promise<EditorTestApp> {
 }
 
 export async function launch(t: T & { fail: (m: string) => void }): Promise<Browser | null> {
-  if (!existsSync(CHROMIUM)) {
-    t.fail(
-      `Chromium is missing at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`,
-    )
-    return null
-  }
   mkdirSync(ARTIFACTS, { recursive: true })
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
-  t.teardown(() => browser.close())
-  return browser
+  return launchChromium(t)
 }
 
 export type Watch = { problems: string[] }

@@ -1,12 +1,13 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { createServer as netServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import { chromium, type Frame, type Page } from 'playwright-core'
+import type { Frame, Page } from 'playwright-core'
 import t from 'tap'
 import { api } from '../render/support.ts'
 import { STORE_A, testApp } from '../support/app.ts'
+import { launchChromium } from '../support/chromium.ts'
 
 // The merchant's review inside a chat (issue 37): a test host built on the ext-apps package's
 // host side (AppBridge, PostMessageTransport) and the MCP SDK client, served from another origin
@@ -22,8 +23,6 @@ declare const document: any
 declare const getComputedStyle: any
 type HTMLElement = any
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
 const ARTIFACTS = new URL('../../test-artifacts/theme-review/', import.meta.url)
 const HEADING = 'Spring in the High Atlas'
 
@@ -60,10 +59,6 @@ async function hostServer(t: { teardown: (fn: () => unknown) => void }): Promise
 }
 
 t.test('the review view in a chat host', async (t) => {
-  if (!existsSync(CHROMIUM)) {
-    t.fail(`Chromium is missing at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`)
-    return
-  }
   mkdirSync(ARTIFACTS, { recursive: true })
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
@@ -86,8 +81,8 @@ t.test('the review view in a chat host', async (t) => {
     return theme.id
   }
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
-  t.teardown(() => browser.close())
+  const browser = await launchChromium(t)
+  if (browser === null) return
 
   // A chat page with the view opened on `tool`'s result; every console error and CSP report kept.
   const openHost = async (credential: string, tool: string, args: Record<string, unknown>) => {

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import t from 'tap'
-import { chromium } from 'playwright-core'
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -9,25 +8,15 @@ import { STORE_A } from '../support/app.ts'
 import { AgentProvider, loopbackListener } from './agent-provider.ts'
 import { liveOAuthApp } from './live.ts'
 import { merchantFor } from './sign-in.ts'
+import { launchChromium } from '../support/chromium.ts'
 
 // The MCP SDK client's own OAuth support against /api/v1/mcp, the merchant's consent given in a
 // real Chromium: 401 -> protected-resource metadata -> authorization-server metadata ->
 // registration -> authorize (consent page, Allow) -> token -> tools -> refresh after expiry.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 const ARTIFACTS = new URL('../../test-artifacts/oauth/', import.meta.url)
 
 t.test(
   'the MCP SDK client connects through OAuth with the consent given in Chromium, then refreshes after expiry',
-  { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}` },
   async (t) => {
     const app = await liveOAuthApp(t, { OAUTH_ACCESS_TOKEN_TTL_SECONDS: '2' })
     const merchant = await merchantFor(app, STORE_A)
@@ -53,8 +42,8 @@ t.test(
     t.equal(authorizationUrl.searchParams.get('code_challenge_method'), 'S256')
 
     // 2. The merchant signs in on the real sign-in form and answers the consent page, in a real browser.
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
-    t.teardown(() => browser.close())
+    const browser = await launchChromium(t)
+    if (browser === null) return
     if (!existsSync(ARTIFACTS)) mkdirSync(ARTIFACTS, { recursive: true })
     const problems: string[] = []
     for (const viewport of [

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import t from 'tap'
 import { settle } from '../support/browser-settle.ts'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { testApp } from '../support/app.ts'
 import { draftWithDocument, formatPrice, previewPath, sampleDocument, storeRefs } from './support.ts'
+import { launchChromium } from '../support/chromium.ts'
 
 // A real browser on a preview URL: the draft renders, real prices show, and the page runs
 // without console errors or Content-Security-Policy violations. Screenshots (desktop and
@@ -12,16 +13,6 @@ import { draftWithDocument, formatPrice, previewPath, sampleDocument, storeRefs 
 // Needs Debian's Chromium: apt-get update && apt-get install -y chromium
 // (or CHROMIUM_PATH pointing at another Chromium build).
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 const ARTIFACTS = new URL('../../test-artifacts/browser/', import.meta.url)
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -80,12 +71,6 @@ async function watched(
 }
 
 t.test('a preview URL in Chromium', async (t) => {
-  if (!existsSync(CHROMIUM)) {
-    t.fail(
-      `Chromium is missing at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`,
-    )
-    return
-  }
   mkdirSync(ARTIFACTS, { recursive: true })
   const { app, keyA } = await testApp(t)
   const a = await storeRefs(app, keyA)
@@ -94,8 +79,8 @@ t.test('a preview URL in Chromium', async (t) => {
   await app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.address() as { port: number }
   const origin = `http://127.0.0.1:${port}`
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
-  t.teardown(() => browser.close())
+  const browser = await launchChromium(t)
+  if (browser === null) return
 
   const pick = a.productRecords[0]!
   const pickPrice = formatPrice('fr-MA', pick.priceRange!.min.cents, 'MAD')

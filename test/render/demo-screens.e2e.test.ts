@@ -1,25 +1,15 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import t from 'tap'
 import { settle } from '../support/browser-settle.ts'
-import { chromium } from 'playwright-core'
 import { testApp } from '../support/app.ts'
 import { storeRefs } from './support.ts'
+import { launchChromium } from '../support/chromium.ts'
 
 // The two demo storefronts in a real browser, as a newcomer first sees them: home, a
 // collection, a product and the About page, at desktop and mobile widths. Every image loads,
 // nothing errors, no Content-Security-Policy violation. Screenshots go to
 // test-artifacts/demo/ (gitignored) for a person to look at.
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 const ARTIFACTS = new URL('../../test-artifacts/demo/', import.meta.url)
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -27,20 +17,14 @@ const VIEWPORTS = [
 ] as const
 
 t.test('the demo storefronts in Chromium', async (t) => {
-  if (!existsSync(CHROMIUM)) {
-    t.fail(
-      `Chromium is missing at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`,
-    )
-    return
-  }
   mkdirSync(ARTIFACTS, { recursive: true })
   const { app, keyA, keyB } = await testApp(t)
   const refs = { atlas: await storeRefs(app, keyA), lumen: await storeRefs(app, keyB) }
   await app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.address() as { port: number }
   const origin = `http://127.0.0.1:${port}`
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
-  t.teardown(() => browser.close())
+  const browser = await launchChromium(t)
+  if (browser === null) return
 
   for (const slug of ['atlas', 'lumen'] as const) {
     const product = refs[slug].productRecords.find((p) => p.images.length > 1)!

@@ -1,11 +1,12 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import t from 'tap'
-import { chromium, type Page, type Response } from 'playwright-core'
+import type { Page, Response } from 'playwright-core'
 import { sql } from 'kysely'
 import { Browser as DashboardClient, EMAIL_A, passwordOf } from '../dashboard/support.ts'
 import { callTool } from '../mcp/support.ts'
 import { activeContent, api, draftWithDocument, previewPath, sampleDocument, storeRefs } from '../render/support.ts'
 import { testApp } from '../support/app.ts'
+import { launchChromium } from '../support/chromium.ts'
 
 // A shopper in Chromium: two products into the cart, a quantity changed, a cash-on-delivery
 // checkout as Atlas's configuration asks for it (one field left out first, its message at the
@@ -17,17 +18,11 @@ import { testApp } from '../support/app.ts'
 //
 // Needs Debian's Chromium: apt-get install -y chromium (or CHROMIUM_PATH).
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
 const ARTIFACTS = new URL('../../test-artifacts/shop/', import.meta.url)
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname, fullPage: true })
 
 t.test('cart and cash-on-delivery checkout in Chromium', async (t) => {
-  if (!existsSync(CHROMIUM)) {
-    t.fail(`Chromium is missing at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`)
-    return
-  }
   mkdirSync(ARTIFACTS, { recursive: true })
   const live = await testApp(t, { changeFeed: true })
   const { app, services, keyA } = live
@@ -45,8 +40,8 @@ t.test('cart and cash-on-delivery checkout in Chromium', async (t) => {
   const preview = await previewPath(app, keyA, draftId)
   await app.listen({ port: 0, host: '127.0.0.1' })
   const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
-  t.teardown(() => browser.close())
+  const browser = await launchChromium(t)
+  if (browser === null) return
 
   // Every page of the flow: no script may run (CSP script-src 'none', no script element).
   // A page's body is read before the next navigation (flush after each), or the browser drops it.

@@ -10,7 +10,7 @@ import { join, relative, resolve } from 'node:path'
 // - the *.e2e.test.ts files of the REST, MCP and OAuth contract (STORAGE_FOLDERS), whose every
 //   request reads and writes through the queries and the commands, and the few others that
 //   exercise storage (STORAGE_FILES);
-// - less the browser files (they import playwright-core: their subject is the page) and the
+// - less the browser files (they drive Chromium: their subject is the page) and the
 //   files in NOT_STORAGE, whose subject is something else than the database.
 // *.unit.test.ts files touch no database.
 export const STORAGE_FOLDERS = ['test/http/', 'test/mcp/', 'test/oauth/']
@@ -61,7 +61,7 @@ function testFiles(dir: string): string[] {
 export const allTestFiles = (): string[] => testFiles('test').sort()
 
 export const isBrowserFile = (file: string): boolean =>
-  /from 'playwright-core'/.test(readFileSync(join(ROOT, file), 'utf8'))
+  /from 'playwright-core'|\blaunchChromium\(/.test(readFileSync(join(ROOT, file), 'utf8'))
 
 export function pgliteFiles(files: string[] = allTestFiles()): string[] {
   return files.filter((file) => {
