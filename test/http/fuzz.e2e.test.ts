@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import t from 'tap'
 import { mulberry32 } from '../../src/seed/images.ts'
 import { validateThemeDocument } from '../../src/theme/validate.ts'
@@ -430,24 +429,9 @@ t.test(`fuzz: ${COUNT} malformed requests against the mutating endpoints`, async
   const stats: Record<string, number> = {}
   const failures: string[] = []
   let ids = w.ids
-  // State events (every row but the CommandRejected audit) appended since the last look. The
-  // requests run one after another, so a request's events are committed when it is answered, at
-  // positions after those already looked at: each look reads only the new rows, not the whole log
-  // (a count of the whole log after each of 5,000 requests was half of this file's time).
-  let seen = 0
-  const newStateEvents = async () => {
-    const row = await w.services.db
-      .selectFrom('events')
-      .select([
-        sql<string>`count(*) filter (where type <> 'CommandRejected')`.as('n'),
-        sql<string | null>`max(global_position)`.as('p'),
-      ])
-      .where('global_position', '>', seen)
-      .executeTakeFirstOrThrow()
-    if (row.p !== null) seen = Number(row.p)
-    return Number(row.n)
-  }
-  // The first look reads the whole log: the state events before the first request.
+  // State events since the previous look (a count of the whole log after each of 5,000 requests
+  // was half of this file's time); the first look counts the events before the first request.
+  const newStateEvents = w.newStateEventCounter()
   let stateEvents = await newStateEvents()
   const allEvents0 = await w.eventCount()
   let applied = 0

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import t from 'tap'
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -44,7 +44,7 @@ t.test(
     // 2. The merchant signs in on the real sign-in form and answers the consent page, in a real browser.
     const browser = await launchChromium(t)
     if (browser === null) return
-    if (!existsSync(ARTIFACTS)) mkdirSync(ARTIFACTS, { recursive: true })
+    mkdirSync(ARTIFACTS, { recursive: true })
     const problems: string[] = []
     for (const viewport of [
       { name: 'mobile', width: 390, height: 844 },

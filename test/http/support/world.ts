@@ -55,9 +55,16 @@ export type World = TestApp & {
   // Rows of the events table that change state: everything but the audit of refused commands
   // (CommandRejected, in the activity stream).
   stateEventCount: (storeId?: string) => Promise<number>
+  // A counter of the same rows appended since its previous call (the first call counts the whole
+  // log), for requests sent one after another: a request's events are committed when it is
+  // answered, after every position already looked at, so each call reads only the new rows.
+  newStateEventCounter: () => () => Promise<number>
   // Everything a store's themes are: rows of the themes projection, oldest first.
   themeRows: (storeId: string) => Promise<unknown[]>
 }
+
+// The audit of a refused command: the one row a refusal may append (in the activity stream).
+const AUDIT_EVENT = 'CommandRejected'
 
 export const unique = (prefix = '') => `${prefix}${randomBytes(5).toString('hex')}`
 
@@ -135,8 +142,23 @@ export async function makeWorld(t: Parameters<typeof testApp>[0], options: World
   const count = async (storeId: string | undefined, stateOnly: boolean) => {
     let q = ta.services.db.selectFrom('events').select(sql<string>`count(*)`.as('n'))
     if (storeId) q = q.where('store_id', '=', storeId)
-    if (stateOnly) q = q.where('type', '!=', 'CommandRejected')
+    if (stateOnly) q = q.where('type', '!=', AUDIT_EVENT)
     return Number((await q.executeTakeFirstOrThrow()).n)
+  }
+  const newStateEventCounter = () => {
+    let seen = 0
+    return async () => {
+      const row = await ta.services.db
+        .selectFrom('events')
+        .select([
+          sql<string>`count(*) filter (where type <> ${AUDIT_EVENT})`.as('n'),
+          sql<string | null>`max(global_position)`.as('p'),
+        ])
+        .where('global_position', '>', seen)
+        .executeTakeFirstOrThrow()
+      if (row.p !== null) seen = Number(row.p)
+      return Number(row.n)
+    }
   }
   const themeRows = async (storeId: string) =>
     (
@@ -158,6 +180,7 @@ export async function makeWorld(t: Parameters<typeof testApp>[0], options: World
     rateMax: options.rateLimit?.max ?? 100000,
     eventCount: (storeId) => count(storeId, false),
     stateEventCount: (storeId) => count(storeId, true),
+    newStateEventCounter,
     themeRows,
   }
 }
