@@ -8,7 +8,7 @@ import {
   type StorefrontOptions,
   type StorefrontResponse,
 } from '../render/storefront.ts'
-import { withSecurityHeaders } from '../web/security-headers.ts'
+import { STOREFRONT_SECURITY, withSecurityHeaders } from '../web/security-headers.ts'
 import { STYLESHEET, STYLESHEET_PATH } from '../render/styles.ts'
 import { FAVICON_PATH, FAVICON_SVG } from '../web/favicon.ts'
 import { preferredEncoding, textAsset, type TextAsset } from './assets.ts'
@@ -128,19 +128,10 @@ function split(url: string, skip: number): { subpath: string; search: string } {
 const ACCEPTS_GZIP = /(?:^|,)\s*gzip\s*(?:,|$|;\s*q=(?!0(?:\.0{0,3})?\s*(?:,|$)))/i
 
 // helmet's headers on every response of these routes; the Content-Security-Policy is each page's own.
-const secured = withSecurityHeaders({
-  contentSecurityPolicy: false,
-  crossOriginEmbedderPolicy: false,
-  referrerPolicy: { policy: 'no-referrer' },
-})
+const secured = withSecurityHeaders(STOREFRONT_SECURITY)
 // Token previews: the same without X-Frame-Options, which would still refuse other origins'
 // frames (render/storefront.ts: framableByAnyOrigin).
-const framable = withSecurityHeaders({
-  contentSecurityPolicy: false,
-  crossOriginEmbedderPolicy: false,
-  referrerPolicy: { policy: 'no-referrer' },
-  xFrameOptions: false,
-})
+const framable = withSecurityHeaders({ ...STOREFRONT_SECURITY, xFrameOptions: false })
 const stylesheet = textAsset(STYLESHEET, 'text/css; charset=utf-8')
 const favicon = textAsset(FAVICON_SVG, 'image/svg+xml')
 // Public, immutable assets any page may load: a token preview framed inside a chat host's

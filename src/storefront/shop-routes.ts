@@ -25,7 +25,7 @@ import {
 import { type ShopContext, shopContext, type ShopTarget } from '../render/shop-context.ts'
 import { contentSecurityPolicy } from '../render/storefront.ts'
 import type { Services } from '../services.ts'
-import { withSecurityHeaders } from '../web/security-headers.ts'
+import { STOREFRONT_SECURITY, withSecurityHeaders } from '../web/security-headers.ts'
 import { CART_COOKIE, MAX_CART_LINES, MAX_LINE_QUANTITY, readCart, writeCart } from './cart-cookie.ts'
 import { fromAnotherSite } from './same-origin.ts'
 
@@ -44,11 +44,7 @@ const VARIANT_ID = /^[A-Za-z0-9_-]{1,64}$/
 type Params = { slug?: string; token?: string }
 type Req = FastifyRequest
 
-const secured = withSecurityHeaders({
-  contentSecurityPolicy: false,
-  crossOriginEmbedderPolicy: false,
-  referrerPolicy: { policy: 'no-referrer' },
-})
+const secured = withSecurityHeaders(STOREFRONT_SECURITY)
 
 const first = (v: unknown): string | undefined =>
   Array.isArray(v) ? first(v[0]) : typeof v === 'string' ? v : undefined

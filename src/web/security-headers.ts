@@ -7,12 +7,25 @@ import helmet, { type HelmetOptions } from 'helmet'
 
 export type SecurityHeaders = Readonly<Record<string, string>>
 
+// Never sent: X-XSS-Protection ("0" switches off the XSS filter of Internet Explorer and of older
+// Chrome and Safari; no current browser has it) and X-Download-Options (Internet Explorer 8). No
+// browser the service supports reads them; every answer would carry them for nothing (decision 0146).
+const UNSENT = new Set(['x-xss-protection', 'x-download-options'])
+
+/** Storefront answers (pages, forms, assets, errors): each page sets its own Content-Security-Policy. */
+export const STOREFRONT_SECURITY = {
+  contentSecurityPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  referrerPolicy: { policy: 'no-referrer' },
+} as const satisfies HelmetOptions
+
 /** The headers helmet sets for `options`, by lower-case name. */
 export function securityHeaders(options: Readonly<HelmetOptions>): SecurityHeaders {
   const headers: Record<string, string> = {}
   const recorder = {
     setHeader(name: string, value: string | number) {
-      headers[name.toLowerCase()] = String(value)
+      const key = name.toLowerCase()
+      if (!UNSENT.has(key)) headers[key] = String(value)
     },
     removeHeader(name: string) {
       delete headers[name.toLowerCase()]
