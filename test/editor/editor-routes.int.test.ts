@@ -44,6 +44,8 @@ t.test('editor routes', async (t) => {
     t.equal(page.headers['x-frame-options'], 'SAMEORIGIN', 'helmet’s headers')
     t.equal(page.headers['cross-origin-opener-policy'], 'same-origin')
     t.equal(page.headers['referrer-policy'], 'same-origin')
+    t.equal(page.headers['x-xss-protection'], undefined, 'no Internet Explorer headers (decision 0146)')
+    t.equal(page.headers['x-download-options'], undefined)
     const scripts = [...page.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
     t.equal(scripts.length, 1, 'one script')
     t.match(

@@ -66,7 +66,7 @@ t.test('the live storefront at /s/{slug}', async (t) => {
       const { securityHeaders, STOREFRONT_SECURITY } = await import('../../src/web/security-headers.ts')
       const expected = securityHeaders(STOREFRONT_SECURITY)
       t.ok(Object.keys(expected).length >= 9, 'helmet’s set, computed once')
-      // Only Internet Explorer and Chrome before 78 read these (decision 0146).
+      // Only Internet Explorer and old Chrome and Safari read these (decision 0146).
       const unsent = { 'x-xss-protection': undefined, 'x-download-options': undefined }
       t.equal(expected['content-security-policy'], undefined, 'pages set their own CSP')
       const home = await get('/s/atlas')
