@@ -18,8 +18,9 @@ import { Utf8Memo } from '../web/utf8-memo.ts'
 type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-// tools/list has no per-caller content: the same bytes for every request.
-const TOOLS_LIST_BYTES = Buffer.from(JSON.stringify({ tools: toolDefinitions }))
+// tools/list has no per-caller content: the same bytes for every request, made at the first.
+let toolsListBytes: Buffer | undefined
+const toolsList = () => (toolsListBytes ??= Buffer.from(JSON.stringify({ tools: toolDefinitions() })))
 
 const RESULT_OPEN = Buffer.from('{"result":')
 const envelope = (result: Buffer, id: JsonRpcId) =>
@@ -67,7 +68,7 @@ export async function fastAnswer(
       (!onlyKeys(params, ['cursor', '_meta']) || (params.cursor !== undefined && typeof params.cursor !== 'string'))
     )
       return null
-    return envelope(TOOLS_LIST_BYTES, id)
+    return envelope(toolsList(), id)
   }
   if (body.method !== 'tools/call' || !params || !onlyKeys(params, ['name', 'arguments', '_meta'])) return null
   const tool = typeof params.name === 'string' ? toolByName.get(params.name) : undefined

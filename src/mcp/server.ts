@@ -114,7 +114,7 @@ export function createMcpServer(mcpCaller: Caller, services: Services, observe?:
     serverInfo: SERVER_INFO,
     instructions: INSTRUCTIONS,
   }))
-  handle(server, 'tools/list', ListToolsRequestSchema, () => ({ tools: toolDefinitions }))
+  handle(server, 'tools/list', ListToolsRequestSchema, () => ({ tools: toolDefinitions() }))
   handle<z.infer<typeof CallToolRequestSchema>>(server, 'tools/call', CallToolRequestSchema, (request) => {
     const tool = toolByName.get(request.params.name)
     if (!tool)

@@ -23,7 +23,7 @@ export type McpTool = {
   name: string
   op: OperationDefinition
   spec: McpToolSpec
-  definition: Tool
+  readonly definition: Tool
   // Keys of the REST input that MCP does not take (the multipart `file` part).
   excluded: readonly string[]
   // Path and query parameter names (for operations without a body).
@@ -47,24 +47,37 @@ function buildTool(op: OperationDefinition, spec: McpToolSpec): McpTool {
       ? z.strictObject(Object.fromEntries(Object.entries(full.shape).filter(([k]) => !excluded.includes(k))))
       : full
   const scopes = `Scope: ${op.scopes.join(' + ')}.`
-  const definition: Tool = {
-    name: spec.name,
-    title: spec.title,
-    description: `${spec.description} ${scopes}`,
-    inputSchema: inputJsonSchema(input),
-    outputSchema: outputJsonSchema(op),
-    annotations: annotationsOf(spec),
-    ...(REVIEW_TOOLS.has(spec.name) ? { _meta: reviewToolMeta } : {}),
-  }
+  // Made on first use (a tools/list): the JSON Schemas cost 0.12 s of start-up in every process
+  // that loads the service, and most (CLIs, the REST-only test files) never list the tools.
+  let definition: Tool | undefined
   const known = new Set([...Object.keys(op.params?.shape ?? {}), ...Object.keys(op.query?.shape ?? {})])
-  return { name: spec.name, op, spec, definition, excluded, known }
+  return {
+    name: spec.name,
+    op,
+    spec,
+    get definition() {
+      return (definition ??= {
+        name: spec.name,
+        title: spec.title,
+        description: `${spec.description} ${scopes}`,
+        inputSchema: inputJsonSchema(input),
+        outputSchema: outputJsonSchema(op),
+        annotations: annotationsOf(spec),
+        ...(REVIEW_TOOLS.has(spec.name) ? { _meta: reviewToolMeta } : {}),
+      })
+    },
+    excluded,
+    known,
+  }
 }
 
 export const tools: readonly McpTool[] = operations.flatMap((op) =>
   op.mcp ? (Array.isArray(op.mcp) ? op.mcp : [op.mcp]).map((spec) => buildTool(op, spec)) : [],
 )
 export const toolByName: ReadonlyMap<string, McpTool> = new Map(tools.map((t) => [t.name, t]))
-export const toolDefinitions: Tool[] = tools.map((t) => t.definition)
+let definitions: Tool[] | undefined
+/** Every tool's definition, as tools/list gives them. */
+export const toolDefinitions = (): Tool[] => (definitions ??= tools.map((t) => t.definition))
 
 export function toolError(error: AppError, requestId: string): CallToolResult {
   const structured = errorEnvelope(error, requestId)
