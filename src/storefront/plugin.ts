@@ -59,10 +59,11 @@ export function createStorefrontPlugin(options: StorefrontOptions = {}) {
       const asset = (path: string, body: TextAsset, headers: Record<string, string>) =>
         site.get(path, async (request, reply) => {
           const encoding = preferredEncoding(request.headers['accept-encoding'])
+          const { bodies } = body
           reply.headers(secured(headers)).header('vary', 'accept-encoding')
-          if (encoding !== 'identity' && body.bodies[encoding] !== body.bodies.identity)
+          if (encoding !== 'identity' && bodies[encoding] !== bodies.identity)
             reply.header('content-encoding', encoding)
-          return reply.send(body.bodies[encoding])
+          return reply.send(bodies[encoding])
         })
       asset(STYLESHEET_PATH, stylesheet, STYLESHEET_HEADERS)
       asset(FAVICON_PATH, favicon, FAVICON_HEADERS)

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { bearer, STORE_A, testApp } from '../support/app.ts'
-import { Browser, EMAIL_A, EMAIL_B, hiddenFields, passwordOf } from './support.ts'
+import { activeThemeIds, Browser, EMAIL_A, EMAIL_B, hiddenFields, liveThemeId, passwordOf } from './support.ts'
 
 t.test('merchant actions: apps, keys, publish, rollback, isolation, bad input', async (t) => {
   const { app, services, keyB } = await testApp(t)
@@ -143,27 +143,13 @@ t.test('merchant actions: apps, keys, publish, rollback, isolation, bad input', 
       payload: { name: 'Agent draft', provider: 'claude' },
     })
     const draftId = created.json().data.id as string
-    const before = await services.db
-      .selectFrom('themes')
-      .select(['theme_id', 'status'])
-      .where('store_id', '=', STORE_A)
-      .where('status', '=', 'active')
-      .executeTakeFirstOrThrow()
+    const liveBefore = await liveThemeId(services, STORE_A)
     const confirm = await a.get(`/dashboard/themes/${draftId}/publish`)
     t.equal(confirm.statusCode, 200)
     t.match(confirm.body, /Publish version 1/)
     const published = await a.post(`/dashboard/themes/${draftId}/publish`, { expectedVersion: '1' })
     t.equal(published.statusCode, 303)
-    const active = await services.db
-      .selectFrom('themes')
-      .select('theme_id')
-      .where('store_id', '=', STORE_A)
-      .where('status', '=', 'active')
-      .execute()
-    t.same(
-      active.map((r) => r.theme_id),
-      [draftId],
-    )
+    t.same(await activeThemeIds(services, STORE_A), [draftId])
     const row = await services.db
       .selectFrom('developer_activity')
       .selectAll()
@@ -184,16 +170,7 @@ t.test('merchant actions: apps, keys, publish, rollback, isolation, bad input', 
       hiddenFields(confirmRollback.body, '/dashboard/themes/rollback'),
     )
     t.equal(rollback.statusCode, 303)
-    const after = await services.db
-      .selectFrom('themes')
-      .select('theme_id')
-      .where('store_id', '=', STORE_A)
-      .where('status', '=', 'active')
-      .execute()
-    t.same(
-      after.map((r) => r.theme_id),
-      [before.theme_id],
-    )
+    t.same(await activeThemeIds(services, STORE_A), [liveBefore])
     const preview = await a.get(`/dashboard/themes/${draftId}/preview/products`)
     t.equal(preview.statusCode, 200)
     t.match(preview.body, /Preview of/)

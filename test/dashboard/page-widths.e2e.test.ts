@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { bearer, STORE_A, testApp } from '../support/app.ts'
-import { EMAIL_A, passwordOf } from './support.ts'
+import { EMAIL_A, liveThemeId, passwordOf } from './support.ts'
 import { launchChromium } from '../support/chromium.ts'
 
 // No dashboard page scrolls sideways (issue 34, point 16): every page the dashboard serves, at
@@ -71,12 +71,7 @@ t.test('no dashboard page scrolls sideways at 390 or 1280 px', async (t) => {
       },
     ],
   })
-  const live = await services.db
-    .selectFrom('themes')
-    .select('theme_id')
-    .where('store_id', '=', STORE_A)
-    .where('status', '=', 'active')
-    .executeTakeFirstOrThrow()
+  const liveId = await liveThemeId(services, STORE_A)
   const appRow = await services.db
     .selectFrom('apps')
     .select('app_id')
@@ -94,10 +89,7 @@ t.test('no dashboard page scrolls sideways at 390 or 1280 px', async (t) => {
     '/dashboard/themes': ['/dashboard/themes'],
     '/dashboard/themes/rollback': ['/dashboard/themes/rollback'],
     '/dashboard/themes/editor': [`/dashboard/themes/editor?themeId=${draft}`],
-    '/dashboard/themes/:id/publish': [
-      `/dashboard/themes/${draft}/publish`,
-      `/dashboard/themes/${live.theme_id}/publish`,
-    ],
+    '/dashboard/themes/:id/publish': [`/dashboard/themes/${draft}/publish`, `/dashboard/themes/${liveId}/publish`],
     '/dashboard/themes/:id/preview': [`/dashboard/themes/${draft}/preview`],
     '/dashboard/themes/:id/versions': [`/dashboard/themes/${draft}/versions`],
     '/dashboard/themes/:id/versions/:version/preview': [`/dashboard/themes/${draft}/versions/1/preview`],

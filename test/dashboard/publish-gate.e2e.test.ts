@@ -1,6 +1,6 @@
 import t from 'tap'
 import { bearer, STORE_A, testApp } from '../support/app.ts'
-import { Browser, EMAIL_A, hiddenFields, passwordOf } from './support.ts'
+import { Browser, EMAIL_A, hiddenFields, liveThemeId, passwordOf } from './support.ts'
 
 // Theme checks at the moment of publishing (issue 36 point 4): the merchant's confirmation lists
 // the findings; with an error, only an explicit "Publish anyway" puts the version live, and the
@@ -15,15 +15,7 @@ t.test('publishing a version with check errors', async (t) => {
   const browser = new Browser(app, '10.9.1.1')
   t.equal((await browser.signIn(EMAIL_A, await passwordOf(services, EMAIL_A))).statusCode, 303)
 
-  const liveId = async () =>
-    (
-      await services.db
-        .selectFrom('themes')
-        .select('theme_id')
-        .where('store_id', '=', STORE_A)
-        .where('status', '=', 'active')
-        .executeTakeFirstOrThrow()
-    ).theme_id
+  const liveId = () => liveThemeId(services, STORE_A)
   const draftWithDeadLink = async (name: string) => {
     const live = await liveId()
     const copy = await app.inject({

@@ -81,6 +81,24 @@ export async function passwordOf(services: Services, email: string): Promise<str
   return reset.password
 }
 
+// The store's active themes, as the themes projection has them: exactly one when all is well.
+export async function activeThemeIds(services: Services, storeId: string): Promise<string[]> {
+  const rows = await services.db
+    .selectFrom('themes')
+    .select('theme_id')
+    .where('store_id', '=', storeId)
+    .where('status', '=', 'active')
+    .execute()
+  return rows.map((r) => r.theme_id)
+}
+
+// The store's live theme: its one active theme.
+export async function liveThemeId(services: Services, storeId: string): Promise<string> {
+  const [id, ...more] = await activeThemeIds(services, storeId)
+  if (id === undefined || more.length > 0) throw new Error(`${storeId} has ${more.length + (id ? 1 : 0)} active themes`)
+  return id
+}
+
 // The hidden fields of the form posting to `action` on a page (what a browser would send), _csrf aside.
 export function hiddenFields(page: string, action: string): Record<string, string> {
   const escaped = action.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

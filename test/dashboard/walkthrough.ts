@@ -3,7 +3,7 @@ import type { Test } from 'tap'
 import { DEFAULT_AGENT_SCOPES } from '../../src/auth/scopes.ts'
 import { STORE_A, testApp } from '../support/app.ts'
 import { authorized, registeredClient } from '../oauth/support.ts'
-import { EMAIL_A, passwordOf } from './support.ts'
+import { activeThemeIds, EMAIL_A, liveThemeId, passwordOf } from './support.ts'
 import { launchChromium } from '../support/chromium.ts'
 
 // The merchant walkthrough in a real browser, at one width: sign in, create an app and see its
@@ -119,13 +119,8 @@ export async function merchantWalkthrough(
   }
   const draft = await api('POST', '/api/v1/themes', { name: `Autumn ${viewport.name}`, provider: 'claude' })
   t.equal(draft.status, 201)
-  const live = await services.db
-    .selectFrom('themes')
-    .select('theme_id')
-    .where('store_id', '=', STORE_A)
-    .where('status', '=', 'active')
-    .executeTakeFirstOrThrow()
-  const refused = await api('DELETE', `/api/v1/themes/${live.theme_id}`)
+  const liveId = await liveThemeId(services, STORE_A)
+  const refused = await api('DELETE', `/api/v1/themes/${liveId}`)
   t.equal(refused.status, 409, 'archiving the live theme is refused')
   t.same(DEFAULT_AGENT_SCOPES.includes('themes:publish' as never), false)
 
@@ -186,27 +181,12 @@ export async function merchantWalkthrough(
   await check('publish-confirm')
   await page.getByRole('button', { name: /^Publish version \d+$/ }).click()
   await page.getByText('Published.').waitFor()
-  const active = await services.db
-    .selectFrom('themes')
-    .select('theme_id')
-    .where('store_id', '=', STORE_A)
-    .where('status', '=', 'active')
-    .execute()
-  t.same(
-    active.map((r) => r.theme_id),
-    [draft.json.data.id],
-  )
+  t.same(await activeThemeIds(services, STORE_A), [draft.json.data.id])
   await page.getByRole('link', { name: /Roll back to/ }).click()
   await check('rollback-confirm')
   await page.getByRole('button', { name: /Roll back to “.+” version \d+/ }).click()
   await page.getByText('Rolled back.').waitFor()
-  const back = await services.db
-    .selectFrom('themes')
-    .select('theme_id')
-    .where('store_id', '=', STORE_A)
-    .where('status', '=', 'active')
-    .execute()
-  t.not(back[0]?.theme_id, draft.json.data.id)
+  t.not((await activeThemeIds(services, STORE_A))[0], draft.json.data.id)
 
   // The account page (issue 34, point 19), reached from the e-mail address in the header.
   await page.getByRole('link', { name: `Account: ${EMAIL_A}` }).click()
